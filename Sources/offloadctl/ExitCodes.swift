@@ -1,0 +1,51 @@
+import ArgumentParser
+
+/// The exit codes of `offloadctl`: one table, shown in `--help` and README.
+///
+/// They follow the BSD `sysexits.h` values, so scripts can tell bad usage from bad data.
+enum OffloadExitCode: Int32, CaseIterable {
+  case success = 0
+  case failure = 1
+  case usage = 64
+  case dataError = 65
+  case noInput = 66
+  case cannotCreate = 73
+  case ioError = 74
+  case temporaryFailure = 75
+
+  /// What the code means, for the help table.
+  var meaning: String {
+    switch self {
+    case .success: "success"
+    case .failure: "failure"
+    case .usage: "bad usage: unknown option, missing or malformed argument"
+    case .dataError: "bad input data: an invalid key, outline or file content"
+    case .noInput: "input not found: no such file, collection or item"
+    case .cannotCreate: "cannot create an output file or folder"
+    case .ioError: "I/O error while reading or writing"
+    case .temporaryFailure: "temporarily unavailable: the store is locked by another process"
+    }
+  }
+
+  /// The table as it appears in `--help`.
+  static var helpTable: String {
+    "EXIT CODES:\n"
+      + allCases.map { code in
+        let number = String(code.rawValue)
+        return "  " + number + String(repeating: " ", count: 4 - number.count) + code.meaning
+      }.joined(separator: "\n")
+  }
+
+  /// The ArgumentParser exit code.
+  var exitCode: ExitCode { ExitCode(rawValue) }
+}
+
+/// A failure a command reports to the user: one line on stderr and an exit code.
+struct CommandFailure: Error, CustomStringConvertible {
+  /// The exit code to leave with.
+  var code: OffloadExitCode
+  /// One sentence naming what was wrong and where.
+  var message: String
+
+  var description: String { message }
+}

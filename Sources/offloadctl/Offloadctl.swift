@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+
+/// The root command.
+struct Offloadctl: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "offloadctl",
+    abstract: "Organize lists and plans, and cull photos, from the terminal.",
+    discussion: OffloadExitCode.helpTable,
+    version: "0.1.0",
+    subcommands: [KeyCommand.self]
+  )
+}
+
+/// The entry point: runs the command, and turns failures into one line on stderr and an exit
+/// code from the table in `ExitCodes.swift`.
+@main
+enum OffloadctlMain {
+  static func main() {
+    do {
+      var command = try Offloadctl.parseAsRoot()
+      try command.run()
+    } catch let failure as CommandFailure {
+      Output.error("offloadctl: error: \(failure.message)")
+      exit(failure.code.rawValue)
+    } catch {
+      Offloadctl.exit(withError: error)
+    }
+  }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+
+/// `offload-bench`: Offload's benchmarks. Run in release mode:
+///
+///     swift run -c release --package-path Tools/Benchmarks offload-bench keys [--json]
+struct OffloadBench: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "offload-bench",
+    abstract: "Offload's benchmarks (build with -c release).",
+    subcommands: [KeysBenchmark.self]
+  )
+}
+
+OffloadBench.main()

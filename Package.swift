@@ -26,6 +26,7 @@ let package = Package(
   name: "Offload",
   products: [
     .library(name: "OrderingCore", targets: ["OrderingCore"]),
+    .library(name: "Persistence", targets: ["Persistence"]),
     .library(name: "Offload", targets: ["Offload"]),
     .executable(name: "offloadctl", targets: ["offloadctl"]),
   ],
@@ -35,6 +36,7 @@ let package = Package(
   targets: [
     // Libraries.
     .target(name: "OrderingCore", swiftSettings: swiftSettings),
+    .target(name: "Persistence", swiftSettings: swiftSettings),
     .target(name: "Offload", dependencies: ["OrderingCore"], swiftSettings: swiftSettings),
 
     // The command-line tool: parsing and printing only.
@@ -47,9 +49,19 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
+    // The crash test driver for Persistence (SIGKILLs a writer child at random moments); the
+    // Persistence tests run a short version of it.
+    .executableTarget(
+      name: "persistence-crash",
+      dependencies: ["Persistence"],
+      path: "Tools/PersistenceCrash",
+      swiftSettings: swiftSettings
+    ),
+
     // Test support: a normal target, never a product.
     .target(
       name: "OffloadTestSupport",
+      dependencies: ["Persistence"],
       path: "Tests/OffloadTestSupport",
       swiftSettings: swiftSettings
     ),
@@ -58,6 +70,11 @@ let package = Package(
     .testTarget(
       name: "OrderingCoreTests",
       dependencies: ["OrderingCore", "OffloadTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "PersistenceTests",
+      dependencies: ["Persistence", "OffloadTestSupport", "persistence-crash"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

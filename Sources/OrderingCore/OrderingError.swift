@@ -30,6 +30,16 @@ public struct OrderingError: Error, Hashable, Sendable, CustomStringConvertible 
     case boundsNotAscending
     /// No key exists in the requested direction.
     case keySpaceExhausted
+    /// An ordered forest holds no node with the given id.
+    case unknownNode
+    /// An ordered forest already holds a node with the given id.
+    case duplicateNode
+    /// A change set expects a node where it no longer is: it was made for another state.
+    case staleChange
+    /// Applying a change set would break the forest (a missing parent, a cycle, a shared key).
+    case invalidChange
+    /// An outline's depths do not describe a forest (a row deeper than one below the last).
+    case invalidOutline
   }
 
   /// What kind of failure this is.

@@ -1,0 +1,439 @@
+extension OrderedForest {
+  /// Where a move would put its nodes, as ``resolve(_:to:)`` reports it before the move.
+  public struct ResolvedMove: Hashable, Sendable {
+    /// The nodes that move with their subtrees, in the order they will stand (preorder of
+    /// the forest before the move); selected nodes inside another selected node's subtree
+    /// travel with it and are not listed.
+    public var nodes: [ID]
+    /// Their new parent, or `nil` for the root level.
+    public var parent: ID?
+    /// The index of the first of them among their new siblings.
+    public var index: Int
+    /// Their new depth: 0 at the root level.
+    public var depth: Int
+    /// The name of the clamping rule that moved the place from the one asked for, or `nil`
+    /// when the nodes go where they were asked to.
+    public var clampedBy: String?
+    /// Whether the nodes already stand there, so the move changes nothing.
+    public var changesNothing: Bool
+  }
+
+  /// A place between siblings: the parent slot (-1 for the roots) and a gap index in its
+  /// full sibling list (moved nodes included).
+  struct Gap: Hashable {
+    var parent: Int
+    var index: Int
+  }
+
+  /// The nodes a move carries: the top-level moved slots, in preorder.
+  struct Movers {
+    var tops: [Int]
+    private var set: Set<Int>
+
+    init(_ tops: [Int]) {
+      self.tops = tops
+      self.set = tops.count > 8 ? Set(tops) : []
+    }
+
+    @inline(__always)
+    func contains(_ slot: Int) -> Bool {
+      tops.count > 8 ? set.contains(slot) : tops.contains(slot)
+    }
+  }
+
+  /// A checked move, ready to perform.
+  struct MovePlan {
+    var movers: Movers
+    var gap: Gap
+    var clampedBy: String?
+  }
+
+  // MARK: Public operations
+
+  /// Moves a node with its subtree.
+  ///
+  /// The node gets a key from `OrderKey.between` of its new neighbours; nothing else
+  /// changes. A move to where the node already is changes nothing and returns an empty
+  /// change set.
+  ///
+  /// ```swift
+  /// try forest.move("book", to: .before("pack"))
+  /// try forest.move("book", to: .lastChild(of: "trip"))
+  /// try forest.move("book", to: .root(at: 0))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: The node to move.
+  ///   - destination: Where it goes.
+  /// - Returns: The changed node with its old and new placement.
+  /// - Throws: A ``Refusal`` (the forest unchanged) when a node is unknown, the destination
+  ///   is inside the node's subtree, a root index is out of range, the subtree would be
+  ///   deeper than ``Constraints/maximumDepth``, or a ``Rule`` refuses.
+  /// - Complexity: O(*d* + log *k* · *m* + *k*) without a depth limit, where *d* is the
+  ///   destination's depth, *k* the number of siblings there and *m* the key length (the
+  ///   *k* term is the shift of the sibling array); plus O(*s*) for the subtree's height when
+  ///   a maximum depth is set, and O(*p* · (*d* + *r*)) when a clamping rule searches *p*
+  ///   places with *r* rules.
+  @discardableResult
+  public mutating func move(_ id: ID, to destination: Destination) throws(Refusal) -> ChangeSet {
+    try move(CollectionOfOne(id), to: destination)
+  }
+
+  /// Moves several selected nodes with their subtrees to one place.
+  ///
+  /// A selected node whose ancestor is also selected travels with that ancestor. The others
+  /// stand side by side at the destination in the order they had in the forest (preorder),
+  /// whatever the order of `ids`. Every moved node is checked (depth, rules) at its place.
+  ///
+  /// ```swift
+  /// try forest.move(["pack", "book", "tickets"], to: .lastChild(of: "done"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - ids: The selected nodes.
+  ///   - destination: Where they go; it may name a selected node (`.after(x)` with `x`
+  ///     selected places them where `x` would go), but not a node inside a selected subtree.
+  /// - Returns: The changed nodes with their old and new placements.
+  /// - Throws: A ``Refusal`` as for ``move(_:to:)-(ID,_)``, or
+  ///   ``Refusal/Reason/emptySelection``.
+  /// - Complexity: O(*s* · (*d* · log *k* · *m*) + *s* log *s*) for *s* selected nodes,
+  ///   plus the costs of a single move.
+  @discardableResult
+  public mutating func move(_ ids: some Sequence<ID>, to destination: Destination)
+    throws(Refusal) -> ChangeSet
+  {
+    let request = Request(.move, nodes: Array(ids), destination: destination)
+    let plan = try plan(request).get()
+    return perform(plan)
+  }
+
+  /// Checks a move without making it: where the nodes would go, or why they cannot.
+  ///
+  /// A drag-and-drop UI calls this while the pointer hovers (to draw the insertion line at
+  /// the clamped place, or the invalid tint) and ``move(_:to:)-(ID,_)`` on drop; both give
+  /// the same answer for the same forest.
+  ///
+  /// - Parameters:
+  ///   - ids: The nodes to move.
+  ///   - destination: Where they would go.
+  /// - Returns: The place, or the refusal ``move(_:to:)-(ID,_)`` would throw.
+  /// - Complexity: That of ``move(_:to:)-(some Sequence<ID>,_)``, without the mutation.
+  public func resolve(_ ids: some Sequence<ID>, to destination: Destination) -> Result<
+    ResolvedMove, Refusal
+  > {
+    plan(Request(.move, nodes: Array(ids), destination: destination)).map(describe)
+  }
+
+  /// Checks a move of one node without making it.
+  ///
+  /// - Complexity: That of ``move(_:to:)-(ID,_)``, without the mutation.
+  public func resolve(_ id: ID, to destination: Destination) -> Result<ResolvedMove, Refusal> {
+    resolve(CollectionOfOne(id), to: destination)
+  }
+
+  /// Makes a node the last child of its previous sibling: the keyboard and VoiceOver way to
+  /// nest.
+  ///
+  /// - Parameter id: The node to indent.
+  /// - Returns: The changed node.
+  /// - Throws: ``Refusal/Reason/noPreviousSibling`` when the node is first among its
+  ///   siblings, or any refusal of ``move(_:to:)-(ID,_)``.
+  /// - Complexity: That of ``move(_:to:)-(ID,_)``.
+  @discardableResult
+  public mutating func indent(_ id: ID) throws(Refusal) -> ChangeSet {
+    guard let slot = slotOf[id] else {
+      throw Refusal(.unknownNode(id), request: Request(.indent, nodes: [id], destination: nil))
+    }
+    let position = siblingPosition(of: slot)
+    guard position > 0 else {
+      throw Refusal(
+        .noPreviousSibling(id), request: Request(.indent, nodes: [id], destination: nil))
+    }
+    let previous = ids[siblingSlots(under: parents[slot])[position - 1]]
+    let plan = try plan(Request(.indent, nodes: [id], destination: .lastChild(of: previous)))
+      .get()
+    return perform(plan)
+  }
+
+  /// Makes a node the next sibling of its parent: the keyboard and VoiceOver way to un-nest.
+  ///
+  /// The node's later siblings stay under the old parent.
+  ///
+  /// - Parameter id: The node to outdent.
+  /// - Returns: The changed node.
+  /// - Throws: ``Refusal/Reason/alreadyRoot`` for a root, or any refusal of
+  ///   ``move(_:to:)-(ID,_)``.
+  /// - Complexity: That of ``move(_:to:)-(ID,_)``.
+  @discardableResult
+  public mutating func outdent(_ id: ID) throws(Refusal) -> ChangeSet {
+    guard let slot = slotOf[id] else {
+      throw Refusal(.unknownNode(id), request: Request(.outdent, nodes: [id], destination: nil))
+    }
+    let parent = parents[slot]
+    guard parent >= 0 else {
+      throw Refusal(.alreadyRoot(id), request: Request(.outdent, nodes: [id], destination: nil))
+    }
+    let plan = try plan(Request(.outdent, nodes: [id], destination: .after(ids[parent]))).get()
+    return perform(plan)
+  }
+
+  /// Adds a new node (a leaf) at a destination.
+  ///
+  /// The depth limit and the rules' ``Rule/allows(_:in:)`` are asked as for a move (the
+  /// forest the rules see does not show the new node yet).
+  ///
+  /// - Parameters:
+  ///   - id: The new node's id.
+  ///   - destination: Where it goes.
+  /// - Returns: The new node with a `nil` old placement.
+  /// - Throws: ``Refusal/Reason/duplicateNode`` when the id is taken, or a refusal of
+  ///   ``move(_:to:)-(ID,_)``.
+  /// - Complexity: That of ``move(_:to:)-(ID,_)``.
+  @discardableResult
+  public mutating func insert(_ id: ID, at destination: Destination) throws(Refusal) -> ChangeSet
+  {
+    let request = Request(.insert, nodes: [id], destination: destination)
+    guard slotOf[id] == nil else { throw Refusal(.duplicateNode(id), request: request) }
+    // A detached slot (parent -2) stands for the new node while the move is planned.
+    let slot = appendSlot(id, key: .first)
+    parents[slot] = -2
+    switch plan(request) {
+    case .success(let plan):
+      return perform(plan)
+    case .failure(let refusal):
+      removeSlot(slot)
+      throw refusal
+    }
+  }
+
+  /// Removes a node and its whole subtree.
+  ///
+  /// - Parameter id: The node to remove.
+  /// - Returns: Every removed node with a `nil` new placement (preorder); its inverse puts
+  ///   them back.
+  /// - Throws: ``OrderingError/Code/unknownNode`` when the forest holds no such node.
+  /// - Complexity: O(*s* · (log *k* · *m* + *k*)), where *s* is the size of the subtree.
+  @discardableResult
+  public mutating func remove(_ id: ID) throws(OrderingError) -> ChangeSet {
+    guard slotOf[id] != nil else {
+      throw OrderingError(.unknownNode, description: "cannot remove \(id): the forest holds no such node")
+    }
+    let changes = ChangeSet(
+      subtree(of: id).map { Change(id: $0, old: placement(of: $0), new: nil) })
+    try apply(changes)
+    return changes
+  }
+
+  /// A change of a node, as change sets hold it.
+  public typealias Change = ChangeSet.Change
+
+  // MARK: Planning
+
+  /// Checks a request and finds the place it goes to.
+  func plan(_ request: Request) -> Result<MovePlan, Refusal> {
+    func refuse(_ reason: Refusal.Reason) -> Result<MovePlan, Refusal> {
+      .failure(Refusal(reason, request: request))
+    }
+    guard let destination = request.destination else {
+      preconditionFailure("a planned request has a destination")
+    }
+    if request.nodes.isEmpty { return refuse(.emptySelection) }
+    // The selected slots, then the tops (no selected ancestor), in preorder.
+    var selected: [Int] = []
+    selected.reserveCapacity(request.nodes.count)
+    for id in request.nodes {
+      guard let slot = slotOf[id] else { return refuse(.unknownNode(id)) }
+      selected.append(slot)
+    }
+    let movers = Movers(topsInPreorder(selected))
+    if request.operation != .insert {
+      for rule in constraints.rules {
+        for top in movers.tops {
+          if case .refuse(let reason) = rule.canMove(ids[top]) {
+            return refuse(.notMovable(node: ids[top], rule: rule.name, reason: reason))
+          }
+        }
+      }
+    }
+    // The gap asked for.
+    let gap: Gap
+    let target: ID?
+    switch destination {
+    case .before(let anchor), .after(let anchor):
+      guard let slot = slotOf[anchor], parents[slot] != -2 else {
+        return refuse(.unknownNode(anchor))
+      }
+      let position = siblingPosition(of: slot)
+      gap = Gap(parent: parents[slot], index: destination == .before(anchor) ? position : position + 1)
+      target = anchor
+    case .firstChild(let anchor), .lastChild(let anchor):
+      guard let slot = slotOf[anchor], parents[slot] != -2 else {
+        return refuse(.unknownNode(anchor))
+      }
+      gap = Gap(
+        parent: slot, index: destination == .firstChild(of: anchor) ? 0 : childLists[slot].count)
+      target = anchor
+    case .root(let index):
+      let moverRoots = movers.tops.filter { parents[$0] == -1 }.map { siblingPosition(of: $0) }
+        .sorted()
+      let available = rootList.count - moverRoots.count
+      guard index >= 0 && index <= available else {
+        return refuse(.rootIndexOutOfRange(index: index, rootCount: available))
+      }
+      var position = index
+      for moverPosition in moverRoots where moverPosition <= position { position += 1 }
+      gap = Gap(parent: -1, index: min(position, rootList.count))
+      target = nil
+    }
+    // Not inside a moved subtree.
+    if let target {
+      var current = gap.parent
+      while current >= 0 {
+        if movers.contains(current) {
+          return refuse(.intoOwnSubtree(node: ids[current], target: target))
+        }
+        current = parents[current]
+      }
+    }
+    let heights: [Int] =
+      constraints.maximumDepth == nil ? [] : movers.tops.map { height(ofSlot: $0) }
+    switch check(gap, movers, heights) {
+    case nil:
+      return .success(MovePlan(movers: movers, gap: gap, clampedBy: nil))
+    case .some((let reason, let clampingRule)):
+      guard let clampingRule else { return refuse(reason) }
+      guard let found = nearestAllowedGap(from: gap, movers, heights) else {
+        guard case .ruleRefused(let node, let rule, let text) = reason else { return refuse(reason) }
+        return refuse(.noAllowedPlace(node: node, rule: rule, reason: text))
+      }
+      return .success(MovePlan(movers: movers, gap: found, clampedBy: clampingRule))
+    }
+  }
+
+  /// The selected slots without those inside another selected subtree, in preorder.
+  func topsInPreorder(_ selected: [Int]) -> [Int] {
+    if selected.count == 1 { return selected }
+    let set = Set(selected)
+    var seen = Set<Int>()
+    var tops: [Int] = []
+    for slot in selected where seen.insert(slot).inserted {
+      var current = parents[slot]
+      var inside = false
+      while current >= 0 {
+        if set.contains(current) {
+          inside = true
+          break
+        }
+        current = parents[current]
+      }
+      if !inside { tops.append(slot) }
+    }
+    // Preorder: compare the paths of sibling positions from the root.
+    let paths = tops.map { slot -> [Int] in
+      var path: [Int] = []
+      var current = slot
+      while current >= 0 {
+        path.append(siblingPosition(of: current))
+        current = parents[current]
+      }
+      return path.reversed()
+    }
+    return zip(tops, paths).sorted { $0.1.lexicographicallyPrecedes($1.1) }.map(\.0)
+  }
+
+  /// The neighbours of a gap, ignoring moved nodes: the effective index and the sibling
+  /// slots before and after.
+  func neighbours(of gap: Gap, _ movers: Movers) -> (index: Int, previous: Int?, next: Int?) {
+    let list = siblingSlots(under: gap.parent)
+    var before = gap.index - 1
+    while before >= 0 && movers.contains(list[before]) { before -= 1 }
+    var after = gap.index
+    while after < list.count && movers.contains(list[after]) { after += 1 }
+    var index = gap.index
+    for top in movers.tops where parents[top] == gap.parent && siblingPosition(of: top) < gap.index {
+      index -= 1
+    }
+    return (index, before >= 0 ? list[before] : nil, after < list.count ? list[after] : nil)
+  }
+
+  /// Checks depth and rules at a gap: `nil` when allowed, else the reason and the name of
+  /// the rule when that rule clamps.
+  func check(_ gap: Gap, _ movers: Movers, _ heights: [Int]) -> (Refusal.Reason, String?)? {
+    let depth = gap.parent < 0 ? 0 : depth(ofSlot: gap.parent) + 1
+    if let limit = constraints.maximumDepth {
+      for (top, height) in zip(movers.tops, heights) where depth + height > limit {
+        return (.tooDeep(node: ids[top], depth: depth + height, limit: limit), nil)
+      }
+    }
+    if constraints.rules.isEmpty { return nil }
+    let (index, previous, next) = neighbours(of: gap, movers)
+    let parent = gap.parent < 0 ? nil : ids[gap.parent]
+    let tops = movers.tops
+    for rule in constraints.rules {
+      for (offset, top) in tops.enumerated() {
+        let proposal = Rule.Proposal(
+          node: ids[top], parent: parent, index: index + offset,
+          previousSibling: offset == 0 ? previous.map { ids[$0] } : ids[tops[offset - 1]],
+          nextSibling: offset == tops.count - 1 ? next.map { ids[$0] } : ids[tops[offset + 1]],
+          depth: depth)
+        if case .refuse(let reason) = rule.allows(proposal, in: self) {
+          return (
+            .ruleRefused(node: ids[top], rule: rule.name, reason: reason),
+            rule.resolution == .clamp ? rule.name : nil
+          )
+        }
+      }
+    }
+    return nil
+  }
+
+  // MARK: Performing
+
+  /// Moves the planned nodes; the plan was checked.
+  mutating func perform(_ plan: MovePlan) -> ChangeSet {
+    let gap = plan.gap
+    let tops = plan.movers.tops
+    let (_, previous, next) = neighbours(of: gap, plan.movers)
+    if isInPlace(plan, previous: previous, next: next) { return ChangeSet() }
+    let lowerKey = previous.map { keys[$0] }
+    let upperKey = next.map { keys[$0] }
+    let newKeys: [OrderKey] =
+      tops.count == 1
+      ? [Self.key(between: lowerKey, upperKey)] : Self.keys(tops.count, between: lowerKey, upperKey)
+    let parentID = gap.parent < 0 ? nil : ids[gap.parent]
+    var changes: [Change] = []
+    changes.reserveCapacity(tops.count)
+    for (top, key) in zip(tops, newKeys) {
+      let oldParent = parents[top]
+      let old: Placement? =
+        oldParent == -2
+        ? nil : Placement(parent: oldParent < 0 ? nil : ids[oldParent], key: keys[top])
+      changes.append(Change(id: ids[top], old: old, new: Placement(parent: parentID, key: key)))
+      if oldParent != -2 { detach(top) }
+    }
+    for (top, key) in zip(tops, newKeys) { attach(top, under: gap.parent, key: key) }
+    checkInvariantsInDebug()
+    return ChangeSet(changes)
+  }
+
+  /// Whether the planned nodes already stand, in order, between `previous` and `next`.
+  func isInPlace(_ plan: MovePlan, previous: Int?, next: Int?) -> Bool {
+    let tops = plan.movers.tops
+    guard tops.allSatisfy({ parents[$0] == plan.gap.parent }) else { return false }
+    let list = siblingSlots(under: plan.gap.parent)
+    let start = previous.map { siblingPosition(of: $0) + 1 } ?? 0
+    let end = next.map { siblingPosition(of: $0) } ?? list.count
+    return list[start..<end].elementsEqual(tops)
+  }
+
+  /// Describes a plan for ``resolve(_:to:)``.
+  func describe(_ plan: MovePlan) -> ResolvedMove {
+    let (index, previous, next) = neighbours(of: plan.gap, plan.movers)
+    return ResolvedMove(
+      nodes: plan.movers.tops.map { ids[$0] },
+      parent: plan.gap.parent < 0 ? nil : ids[plan.gap.parent], index: index,
+      depth: plan.gap.parent < 0 ? 0 : depth(ofSlot: plan.gap.parent) + 1,
+      clampedBy: plan.clampedBy,
+      changesNothing: isInPlace(plan, previous: previous, next: next))
+  }
+}

@@ -1,0 +1,197 @@
+import Foundation
+
+/// A decoded document with what its envelope said.
+struct DecodedDocument<Document> {
+  var document: Document
+  var version: Int
+  var journal: JournalPosition?
+}
+
+/// Turns documents into file bytes and back, with precise errors for damaged bytes.
+enum DocumentCodec {
+  /// The bytes of a file holding `document`: the envelope in canonical JSON and a final newline.
+  static func encode<Document: Codable>(
+    _ document: Document, format: DocumentFormat<Document>, journal: JournalPosition? = nil,
+    path: String
+  ) throws(PersistenceError) -> Data {
+    let envelope = Envelope(
+      data: document, format: format.name, journal: journal, version: format.version)
+    do {
+      var data = try CanonicalJSON.encoder(pretty: format.prettyPrinted).encode(envelope)
+      data.append(0x0A)
+      return data
+    } catch {
+      throw PersistenceError(
+        .encodingFailed, path: path, underlying: error,
+        description:
+          "cannot encode the document for \(path): \(describe(error)).")
+    }
+  }
+
+  /// The document in `data`, migrated to the current version.
+  static func decode<Document: Codable>(
+    _ data: Data, format: DocumentFormat<Document>, path: String
+  ) throws(PersistenceError) -> DecodedDocument<Document> {
+    let decoder = CanonicalJSON.decoder()
+    var firstError: (any Error)?
+    do {
+      let envelope = try decoder.decode(Envelope<Document>.self, from: data)
+      if envelope.format == format.name && envelope.version == format.version {
+        return DecodedDocument(
+          document: envelope.data, version: envelope.version, journal: envelope.journal)
+      }
+    } catch {
+      firstError = error
+    }
+    // The fast path failed: find out why, with a place in the file.
+    let syntax = data.withUnsafeBytes { JSONScanner.validate($0) }
+    if let syntax {
+      let (line, column) = data.withUnsafeBytes {
+        JSONScanner.lineAndColumn(of: syntax.offset, in: $0)
+      }
+      throw PersistenceError(
+        .damaged, path: path, offset: syntax.offset, line: line,
+        description:
+          "\(path) is damaged at line \(line), column \(column) (byte \(syntax.offset)): \(syntax.message)."
+      )
+    }
+    guard let header = try? decoder.decode(EnvelopeHeader.self, from: data) else {
+      throw PersistenceError(
+        .damaged, path: path, offset: 0, line: 1,
+        description:
+          "\(path) is damaged at line 1, column 1 (byte 0): it is JSON but not a document envelope with \"format\", \"version\" and \"data\" members."
+      )
+    }
+    guard header.format == format.name else {
+      throw PersistenceError(
+        .wrongFormat, path: path,
+        description:
+          "\(path) holds a \"\(header.format.prefix(60))\" document, not \"\(format.name)\"; open it with the program that wrote it."
+      )
+    }
+    guard header.version <= format.version else {
+      throw PersistenceError(
+        .newerVersion, path: path,
+        description:
+          "\(path) was written by a newer version (format \(format.name) version \(header.version), this program reads up to \(format.version)); upgrade the program, the file was left untouched."
+      )
+    }
+    guard header.version >= 1 else {
+      throw PersistenceError(
+        .damaged, path: path,
+        description: "\(path) is damaged: its version \(header.version) is not 1 or higher.")
+    }
+    if header.version < format.version {
+      return try migrate(data, from: header.version, format: format, path: path)
+    }
+    throw shapeError(firstError, data: data, path: path)
+  }
+
+  /// Runs the migration chain from `version` up to the format's version.
+  private static func migrate<Document: Codable>(
+    _ data: Data, from version: Int, format: DocumentFormat<Document>, path: String
+  ) throws(PersistenceError) -> DecodedDocument<Document> {
+    let decoder = CanonicalJSON.decoder()
+    let old: Envelope<JSONValue>
+    do {
+      old = try decoder.decode(Envelope<JSONValue>.self, from: data)
+    } catch {
+      throw shapeError(error, data: data, path: path)
+    }
+    var value = old.data
+    for step in version..<format.version {
+      guard let migration = format.migrations.first(where: { $0.fromVersion == step }) else {
+        throw PersistenceError(
+          .missingMigration, path: path,
+          description:
+            "\(path) is version \(version) of \(format.name), but no migration from version \(step) to \(step + 1) is registered; the file was left untouched."
+        )
+      }
+      do {
+        value = try migration.transform(value)
+      } catch {
+        throw PersistenceError(
+          .migrationFailed, path: path, underlying: error,
+          description:
+            "migrating \(path) from version \(step) to \(step + 1) failed: \(error); the file was left untouched."
+        )
+      }
+    }
+    do {
+      let bytes = try CanonicalJSON.encoder(pretty: false).encode(value)
+      let document = try decoder.decode(Document.self, from: bytes)
+      return DecodedDocument(document: document, version: version, journal: old.journal)
+    } catch {
+      throw PersistenceError(
+        .migrationFailed, path: path, underlying: error,
+        description:
+          "\(path) was migrated from version \(version) to \(format.version), but the result does not decode: \(describe(error)); the file was left untouched."
+      )
+    }
+  }
+
+  /// A damaged-file error for JSON of the wrong shape, pointing at the value at fault.
+  static func shapeError(_ error: (any Error)?, data: Data, path: String) -> PersistenceError {
+    var where_ = ""
+    var offset: Int?
+    var line: Int?
+    if let decoding = error as? DecodingError, let context = decoding.context {
+      let located = data.withUnsafeBytes { bytes -> (Int, Int, Int)? in
+        guard let found = JSONScanner.offset(of: context.codingPath, in: bytes) else { return nil }
+        let (line, column) = JSONScanner.lineAndColumn(of: found, in: bytes)
+        return (found, line, column)
+      }
+      if let (found, foundLine, column) = located {
+        offset = found
+        line = foundLine
+        where_ = " at line \(foundLine), column \(column) (byte \(found))"
+      }
+    }
+    return PersistenceError(
+      .damaged, path: path, offset: offset, line: line, underlying: error,
+      description: "\(path) is damaged\(where_): \(error.map(describe) ?? "unknown shape").")
+  }
+
+  /// A short phrase for a coding error: what was expected, and where.
+  static func describe(_ error: any Error) -> String {
+    func place(_ path: [any CodingKey]) -> String {
+      var text = ""
+      for key in path {
+        if let index = key.intValue, key.stringValue.hasPrefix("Index") || key.stringValue == "\(index)" {
+          text += "[\(index)]"
+        } else {
+          text += text.isEmpty ? key.stringValue : "." + key.stringValue
+        }
+      }
+      return text.isEmpty ? "the top level" : text
+    }
+    switch error {
+    case DecodingError.typeMismatch(let type, let context):
+      return "expected \(type) at \(place(context.codingPath))"
+    case DecodingError.valueNotFound(let type, let context):
+      return "missing \(type) value at \(place(context.codingPath))"
+    case DecodingError.keyNotFound(let key, let context):
+      return "missing member \"\(key.stringValue)\" in \(place(context.codingPath))"
+    case DecodingError.dataCorrupted(let context):
+      return "invalid value at \(place(context.codingPath)): \(context.debugDescription)"
+    case EncodingError.invalidValue(let value, let context):
+      return "cannot encode \(value) at \(place(context.codingPath)): \(context.debugDescription)"
+    default:
+      return "\(error)"
+    }
+  }
+}
+
+extension DecodingError {
+  fileprivate var context: Context? {
+    switch self {
+    case .typeMismatch(_, let context), .valueNotFound(_, let context),
+      .dataCorrupted(let context):
+      return context
+    case .keyNotFound(_, let context):
+      return context
+    @unknown default:
+      return nil
+    }
+  }
+}

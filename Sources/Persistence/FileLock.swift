@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An exclusive advisory lock (`flock`) on a lock file, shared by every process that uses the
+/// same path, with a timeout instead of a hang.
+///
+/// Hold it around every read-modify-write of a store, so two processes never lose each other's
+/// updates. It is not reentrant: taking it again while holding it (in the same process, through
+/// another `FileLock` value) waits for itself and ends in ``PersistenceError/Code/busy``.
+/// The lock file is created when missing and never removed (removing it would let two
+/// processes lock two different files of the same name).
+///
+/// ```swift
+/// let lock = FileLock(path: "/data/store/.lock", timeout: .seconds(5))
+/// try lock.withLock {
+///   var index = try indexStore.load() ?? Index()
+///   index.count += 1
+///   try indexStore.save(index)
+/// }
+/// ```
+public struct FileLock: Sendable {
+  /// The lock file's path.
+  public let path: String
+  /// How long ``withLock(_:)`` waits for another holder before it gives up.
+  public var timeout: Duration
+  /// The file operations used.
+  public let fileSystem: any FileSystem
+
+  /// Creates a lock on `path` (the file is created on first use).
+  ///
+  /// - Parameters:
+  ///   - path: The lock file.
+  ///   - timeout: How long to wait for another holder; 10 seconds by default.
+  ///   - fileSystem: The file operations; the real ones by default.
+  public init(
+    path: String, timeout: Duration = .seconds(10), fileSystem: any FileSystem = POSIXFileSystem()
+  ) {
+    self.path = path
+    self.timeout = timeout
+    self.fileSystem = fileSystem
+  }
+
+  /// Runs `body` while holding the lock, and releases it however `body` ends.
+  ///
+  /// - Parameter body: The work to do under the lock.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``PersistenceError`` with code ``PersistenceError/Code/busy`` when another
+  ///   holder kept the lock past ``timeout``, ``PersistenceError/Code/ioFailure`` when the lock
+  ///   file cannot be opened, or whatever `body` throws.
+  /// - Complexity: O(1) plus the wait for another holder and the cost of `body`.
+  public func withLock<Result>(_ body: () throws -> Result) throws -> Result {
+    let held = try acquire()
+    defer { release(held) }
+    return try body()
+  }
+
+  /// Takes the lock; the caller releases it with ``release(_:)``.
+  func acquire() throws(PersistenceError) -> OpenFile {
+    let file = try fileSystem.open(path, .readWrite)
+    let deadline = ContinuousClock.now + timeout
+    var pause: UInt32 = 1_000
+    do throws(PersistenceError) {
+      while try !fileSystem.lock(file, wait: false) {
+        if ContinuousClock.now >= deadline {
+          throw PersistenceError(
+            .busy, path: path, operation: "flock",
+            description:
+              "the store is busy: another process has held \(path) for more than \(Self.format(timeout)); try again when it is done."
+          )
+        }
+        usleep(pause)
+        pause = min(pause * 2, 20_000)
+      }
+    } catch {
+      fileSystem.closeQuietly(file)
+      throw error
+    }
+    return file
+  }
+
+  /// Releases a lock taken by ``acquire()`` (closing the descriptor drops the `flock`).
+  func release(_ file: OpenFile) {
+    fileSystem.closeQuietly(file)
+  }
+
+  private static func format(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+  }
+}

@@ -1,0 +1,195 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The real file operations: thin wrappers over the POSIX calls.
+///
+/// `sync` uses `fcntl(F_FULLFSYNC)` on Apple platforms (plain `fsync` does not flush the
+/// drive's cache there) and `fsync` elsewhere. Every descriptor is opened close-on-exec.
+public struct POSIXFileSystem: FileSystem {
+  /// Creates the real file system.
+  public init() {}
+
+  /// Opens a file with the flags of `mode` (close-on-exec, permissions 0644 for new files).
+  public func open(_ path: String, _ mode: FileOpenMode) throws(PersistenceError) -> OpenFile {
+    let flags: Int32
+    switch mode {
+    case .read: flags = O_RDONLY
+    case .create: flags = O_WRONLY | O_CREAT | O_TRUNC
+    case .append: flags = O_WRONLY | O_APPEND
+    case .readWrite: flags = O_RDWR | O_CREAT
+    case .directory: flags = O_RDONLY | O_DIRECTORY
+    }
+    let descriptor = retrying { Self.sysOpen(path, flags | O_CLOEXEC, 0o644) }
+    guard descriptor >= 0 else { throw Self.failure("open", path: path) }
+    return OpenFile(descriptor: descriptor, path: path)
+  }
+
+  /// Closes the descriptor.
+  public func close(_ file: OpenFile) throws(PersistenceError) {
+    // Never retry close: on Linux the descriptor is gone even when it reports EINTR.
+    guard Self.sysClose(file.descriptor) == 0 else { throw Self.failure("close", path: file.path) }
+  }
+
+  /// Reads from the current position.
+  public func read(_ file: OpenFile, into buffer: UnsafeMutableRawBufferPointer)
+    throws(PersistenceError) -> Int
+  {
+    guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+    let count = retrying { Self.sysRead(file.descriptor, base, buffer.count) }
+    guard count >= 0 else { throw Self.failure("read", path: file.path) }
+    return count
+  }
+
+  /// Writes at the current position (at the end for ``FileOpenMode/append``).
+  public func write(_ file: OpenFile, from buffer: UnsafeRawBufferPointer) throws(PersistenceError)
+    -> Int
+  {
+    guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+    let count = retrying { Self.sysWrite(file.descriptor, base, buffer.count) }
+    guard count >= 0 else { throw Self.failure("write", path: file.path) }
+    return count
+  }
+
+  /// Flushes to stable storage.
+  public func sync(_ file: OpenFile) throws(PersistenceError) {
+    #if canImport(Darwin)
+      if retrying({ fcntl(file.descriptor, F_FULLFSYNC) }) == 0 { return }
+    #endif
+    guard retrying({ fsync(file.descriptor) }) == 0 else {
+      throw Self.failure("fsync", path: file.path)
+    }
+  }
+
+  /// The size from `fstat`.
+  public func size(_ file: OpenFile) throws(PersistenceError) -> Int {
+    var info = stat()
+    guard fstat(file.descriptor, &info) == 0 else { throw Self.failure("fstat", path: file.path) }
+    return Int(info.st_size)
+  }
+
+  /// `ftruncate`.
+  public func truncate(_ file: OpenFile, to length: Int) throws(PersistenceError) {
+    guard retrying({ ftruncate(file.descriptor, off_t(length)) }) == 0 else {
+      throw Self.failure("ftruncate", path: file.path)
+    }
+  }
+
+  /// `flock(LOCK_EX)`, with `LOCK_NB` when not waiting.
+  public func lock(_ file: OpenFile, wait: Bool) throws(PersistenceError) -> Bool {
+    let result = retrying { flock(file.descriptor, LOCK_EX | (wait ? 0 : LOCK_NB)) }
+    if result == 0 { return true }
+    if !wait && errno == EWOULDBLOCK { return false }
+    throw Self.failure("flock", path: file.path)
+  }
+
+  /// `rename`.
+  public func rename(_ source: String, to destination: String) throws(PersistenceError) {
+    guard Self.sysRename(source, destination) == 0 else {
+      throw Self.failure("rename", path: source, other: destination)
+    }
+  }
+
+  /// `link`.
+  public func link(_ source: String, to destination: String) throws(PersistenceError) {
+    guard Self.sysLink(source, destination) == 0 else {
+      throw Self.failure("link", path: source, other: destination)
+    }
+  }
+
+  /// `unlink`.
+  public func unlink(_ path: String) throws(PersistenceError) {
+    guard Self.sysUnlink(path) == 0 else { throw Self.failure("unlink", path: path) }
+  }
+
+  /// `mkdir` for the folder and each missing parent.
+  public func makeDirectory(_ path: String) throws(PersistenceError) {
+    var prefix = path.hasPrefix("/") ? "/" : ""
+    for component in path.split(separator: "/") {
+      prefix += prefix.isEmpty || prefix == "/" ? String(component) : "/" + component
+      if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+        throw Self.failure("mkdir", path: prefix)
+      }
+    }
+  }
+
+  // MARK: - Plumbing
+
+  private func retrying<T: BinaryInteger>(_ call: () -> T) -> T {
+    while true {
+      let result = call()
+      if result >= 0 || errno != EINTR { return result }
+    }
+  }
+
+  static func failure(_ operation: String, path: String, other: String? = nil) -> PersistenceError
+  {
+    let number = errno
+    let reason = String(cString: strerror(number))
+    let target = other.map { "\(path) to \($0)" } ?? path
+    if number == ENOENT && operation != "rename" && operation != "mkdir" {
+      return PersistenceError(
+        .notFound, path: path, operation: operation, errorNumber: number,
+        description: "\(path) does not exist (\(operation): \(reason)).")
+    }
+    return PersistenceError(
+      .ioFailure, path: path, operation: operation, errorNumber: number,
+      description: "\(operation) failed for \(target): \(reason) (errno \(number)).")
+  }
+
+  private static func sysOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    #if canImport(Darwin)
+      Darwin.open(path, flags, mode)
+    #else
+      Glibc.open(path, flags, mode)
+    #endif
+  }
+  private static func sysClose(_ descriptor: Int32) -> Int32 {
+    #if canImport(Darwin)
+      Darwin.close(descriptor)
+    #else
+      Glibc.close(descriptor)
+    #endif
+  }
+  private static func sysRead(_ descriptor: Int32, _ base: UnsafeMutableRawPointer, _ count: Int)
+    -> Int
+  {
+    #if canImport(Darwin)
+      Darwin.read(descriptor, base, count)
+    #else
+      Glibc.read(descriptor, base, count)
+    #endif
+  }
+  private static func sysWrite(_ descriptor: Int32, _ base: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Darwin)
+      Darwin.write(descriptor, base, count)
+    #else
+      Glibc.write(descriptor, base, count)
+    #endif
+  }
+  private static func sysRename(_ source: String, _ destination: String) -> Int32 {
+    #if canImport(Darwin)
+      Darwin.rename(source, destination)
+    #else
+      Glibc.rename(source, destination)
+    #endif
+  }
+  private static func sysLink(_ source: String, _ destination: String) -> Int32 {
+    #if canImport(Darwin)
+      Darwin.link(source, destination)
+    #else
+      Glibc.link(source, destination)
+    #endif
+  }
+  private static func sysUnlink(_ path: String) -> Int32 {
+    #if canImport(Darwin)
+      Darwin.unlink(path)
+    #else
+      Glibc.unlink(path)
+    #endif
+  }
+}

@@ -1,0 +1,403 @@
+import Foundation
+
+/// An append-only journal of `Codable` entries, one JSON object per line, with a sequence
+/// number and a CRC-32 per line, torn-tail recovery, and compaction into a snapshot.
+///
+/// The journal named `name` in `directory` is three files and a lock:
+///
+/// - `<name>.snapshot.json`: the snapshot document (an envelope like ``DocumentStore``'s) with
+///   the journal generation *g* that continues it and the last sequence number it includes;
+/// - `<name>.<g>.jsonl`: the journal of generation *g*: a header line, then entry lines;
+/// - `<name>.lock`: held for as long as the journal is open, so one process appends at a time.
+///
+/// ```swift
+/// let journal = try JSONLinesJournal<Decision, Deck>.open(
+///   directory: folder, name: "session", format: DocumentFormat(name: "offload.deck"))
+/// var deck = journal.recovered.snapshot ?? Deck()
+/// for record in journal.recovered.entries { deck.apply(record.entry) }
+/// try journal.append(.trash(photo))      // returns once the entry is fsynced
+/// try journal.compact(deck)              // snapshot + new empty journal, atomically
+/// ```
+///
+/// A journal is not thread-safe: use it from one task or thread at a time.
+public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
+  /// The folder holding the journal's files.
+  public let directory: String
+  /// The journal's name (the prefix of its file names).
+  public let name: String
+  /// The snapshot's format; the journal header records its name and version.
+  public let format: DocumentFormat<Snapshot>
+  /// When appends are fsynced.
+  public let durability: JournalDurability
+  /// What was on disk when the journal was opened.
+  public let recovered: JournalContents<Entry, Snapshot>
+  /// The sequence number of the last entry appended (or recovered).
+  public private(set) var lastSequence: Int
+  /// The generation of the current journal file (one more after each compaction).
+  public private(set) var generation: Int
+
+  let fileSystem: any FileSystem
+  private let lock: FileLock
+  private var lockFile: OpenFile?
+  private var file: OpenFile?
+  private var length: Int
+  private var pending = 0
+  private var firstPending: ContinuousClock.Instant?
+  private var unusable: PersistenceError?
+  private let encoder = CanonicalJSON.encoder(pretty: false)
+  private var line: [UInt8] = []
+
+  /// The path of the snapshot document.
+  public var snapshotPath: String { Self.snapshotPath(directory, name) }
+  /// The path of the current journal file.
+  public var journalPath: String { Self.journalPath(directory, name, generation) }
+
+  private init(
+    directory: String, name: String, format: DocumentFormat<Snapshot>,
+    durability: JournalDurability, recovered: JournalContents<Entry, Snapshot>, generation: Int,
+    length: Int, file: OpenFile, lock: FileLock, lockFile: OpenFile, fileSystem: any FileSystem
+  ) {
+    self.directory = directory
+    self.name = name
+    self.format = format
+    self.durability = durability
+    self.recovered = recovered
+    self.lastSequence = recovered.lastSequence
+    self.generation = generation
+    self.length = length
+    self.file = file
+    self.lock = lock
+    self.lockFile = lockFile
+    self.fileSystem = fileSystem
+    line.reserveCapacity(256)
+  }
+
+  deinit {
+    if let file {
+      if pending > 0 && unusable == nil { try? fileSystem.sync(file) }
+      fileSystem.closeQuietly(file)
+    }
+    if let lockFile { lock.release(lockFile) }
+  }
+
+  // MARK: - Opening
+
+  /// Opens the journal for appending (creating it when missing), after recovering its contents.
+  ///
+  /// Takes the journal's lock, loads the snapshot, reads every entry after it, cuts off a torn
+  /// last line (reported in ``JournalContents/tornTail`` of ``recovered``) and removes files left
+  /// by an interrupted compaction.
+  ///
+  /// - Parameters:
+  ///   - directory: The folder of the journal's files; created when missing.
+  ///   - name: The journal's name, the prefix of its file names.
+  ///   - format: The snapshot's format (name, version, migrations).
+  ///   - durability: When appends are fsynced; every entry by default.
+  ///   - lockTimeout: How long to wait for another process that has the journal open.
+  ///   - fileSystem: The file operations; the real ones by default.
+  /// - Returns: The open journal; its ``recovered`` contents are what was on disk.
+  /// - Throws: ``PersistenceError``: ``PersistenceError/Code/busy`` when another process keeps
+  ///   it open, ``PersistenceError/Code/damaged`` for damage before the last line (read the valid
+  ///   prefix with ``read(directory:name:format:fileSystem:)``),
+  ///   ``PersistenceError/Code/journalMismatch``, the snapshot's load errors, or
+  ///   ``PersistenceError/Code/ioFailure``.
+  /// - Complexity: O(*n*), where *n* is the size of the snapshot and the journal.
+  public static func open(
+    directory: String, name: String, format: DocumentFormat<Snapshot>,
+    durability: JournalDurability = .everyEntry, lockTimeout: Duration = .seconds(10),
+    fileSystem: any FileSystem = POSIXFileSystem()
+  ) throws(PersistenceError) -> JSONLinesJournal {
+    try fileSystem.makeDirectory(directory)
+    let lock = FileLock(
+      path: PathName.join(directory, name + ".lock"), timeout: lockTimeout, fileSystem: fileSystem)
+    let lockFile = try lock.acquire()
+    do throws(PersistenceError) {
+      var (contents, position, scan) = try readContents(
+        directory: directory, name: name, format: format, fileSystem: fileSystem)
+      if let damage = contents.damage { throw damage }
+      let path = journalPath(directory, name, position.generation)
+      // Files of a compaction that did not commit (g + 1) or did not finish (g - 1).
+      try fileSystem.unlinkIfPresent(journalPath(directory, name, position.generation + 1))
+      if position.generation > 0 {
+        try fileSystem.unlinkIfPresent(journalPath(directory, name, position.generation - 1))
+      }
+      var length = scan?.validLength ?? 0
+      if scan?.header == nil {
+        // A new journal, or one whose header line was torn: write the header afresh.
+        length = try writeHeader(
+          path: path, position: position, format: format, fileSystem: fileSystem)
+      } else if contents.tornTail != nil {
+        let file = try fileSystem.open(path, .append)
+        do throws(PersistenceError) {
+          try fileSystem.truncate(file, to: length)
+          try fileSystem.sync(file)
+        } catch {
+          fileSystem.closeQuietly(file)
+          throw error
+        }
+        try fileSystem.close(file)
+      }
+      let file = try fileSystem.open(path, .append)
+      contents.damage = nil
+      return JSONLinesJournal(
+        directory: directory, name: name, format: format, durability: durability,
+        recovered: contents, generation: position.generation, length: length, file: file,
+        lock: lock, lockFile: lockFile, fileSystem: fileSystem)
+    } catch {
+      lock.release(lockFile)
+      throw error
+    }
+  }
+
+  /// Reads a journal without changing anything: the snapshot, the valid entries, a torn tail
+  /// that opening would cut, and damage before the tail (reported, not thrown).
+  ///
+  /// - Parameters:
+  ///   - directory: The folder of the journal's files.
+  ///   - name: The journal's name.
+  ///   - format: The snapshot's format.
+  ///   - fileSystem: The file operations; the real ones by default.
+  /// - Returns: What the journal holds; empty when it does not exist.
+  /// - Throws: ``PersistenceError`` when the snapshot cannot be loaded, the journal file cannot
+  ///   be read, or the two do not belong together.
+  /// - Complexity: O(*n*), where *n* is the size of the snapshot and the journal.
+  public static func read(
+    directory: String, name: String, format: DocumentFormat<Snapshot>,
+    fileSystem: any FileSystem = POSIXFileSystem()
+  ) throws(PersistenceError) -> JournalContents<Entry, Snapshot> {
+    try readContents(directory: directory, name: name, format: format, fileSystem: fileSystem).0
+  }
+
+  // MARK: - Appending
+
+  /// Appends an entry and returns its sequence number once it is as durable as ``durability``
+  /// asks (with ``JournalDurability/everyEntry``: on stable storage).
+  ///
+  /// When this throws, the entry is not acknowledged. After a failed write the journal cuts the
+  /// partial line and stays usable; after a failed fsync (whose effect on disk is unknown) it
+  /// refuses further appends with ``PersistenceError/Code/journalUnusable``: reopen it.
+  ///
+  /// - Parameter entry: The entry to append.
+  /// - Returns: The entry's sequence number.
+  /// - Throws: ``PersistenceError`` with code ``PersistenceError/Code/encodingFailed``,
+  ///   ``PersistenceError/Code/ioFailure`` or ``PersistenceError/Code/journalUnusable``.
+  /// - Complexity: O(*m*), where *m* is the size of the encoded entry.
+  @discardableResult
+  public func append(_ entry: Entry) throws(PersistenceError) -> Int {
+    let file = try usableFile()
+    let encoded: Data
+    do {
+      encoded = try encoder.encode(entry)
+    } catch {
+      throw PersistenceError(
+        .encodingFailed, path: journalPath, underlying: error,
+        description:
+          "cannot encode an entry for \(journalPath): \(DocumentCodec.describe(error)).")
+    }
+    let sequence = lastSequence + 1
+    line.removeAll(keepingCapacity: true)
+    encoded.withUnsafeBytes { JournalLine.append(sequence: sequence, entry: $0, to: &line) }
+    do throws(PersistenceError) {
+      try fileSystem.writeAll(file, line)
+    } catch {
+      // Cut whatever part of the line reached the file, so the next append starts clean.
+      do throws(PersistenceError) {
+        try fileSystem.truncate(file, to: length)
+      } catch let cut {
+        markUnusable(after: cut)
+      }
+      throw error
+    }
+    length += line.count
+    lastSequence = sequence
+    pending += 1
+    if firstPending == nil { firstPending = .now }
+    switch durability {
+    case .everyEntry:
+      try sync()
+    case .batched(let entries, let interval):
+      if let first = firstPending, pending >= entries || ContinuousClock.now - first >= interval {
+        try sync()
+      }
+    case .never:
+      break
+    }
+    return sequence
+  }
+
+  /// Flushes every appended entry to stable storage.
+  ///
+  /// - Throws: ``PersistenceError`` with code ``PersistenceError/Code/ioFailure`` (the journal is
+  ///   then unusable) or ``PersistenceError/Code/journalUnusable``.
+  /// - Complexity: O(*p*), where *p* is the size of the entries not yet synced.
+  public func sync() throws(PersistenceError) {
+    let file = try usableFile()
+    guard pending > 0 else { return }
+    do throws(PersistenceError) {
+      try fileSystem.sync(file)
+    } catch {
+      markUnusable(after: error)
+      throw error
+    }
+    pending = 0
+    firstPending = nil
+  }
+
+  /// Flushes pending entries, closes the journal and releases its lock.
+  ///
+  /// - Throws: ``PersistenceError`` when the final fsync or close fails.
+  /// - Complexity: O(*p*), where *p* is the size of the entries not yet synced.
+  public func close() throws(PersistenceError) {
+    defer {
+      if let file { fileSystem.closeQuietly(file) }
+      file = nil
+      if let lockFile { lock.release(lockFile) }
+      lockFile = nil
+      if unusable == nil {
+        unusable = PersistenceError(
+          .journalUnusable, path: journalPath,
+          description: "the journal \(journalPath) was closed; open it again to append.")
+      }
+    }
+    if unusable == nil { try sync() }
+  }
+
+  // MARK: - Internals
+
+  func usableFile() throws(PersistenceError) -> OpenFile {
+    if let unusable { throw unusable }
+    guard let file else {
+      throw PersistenceError(
+        .journalUnusable, path: journalPath,
+        description: "the journal \(journalPath) is not open; open it again to append.")
+    }
+    return file
+  }
+
+  func markUnusable(after error: PersistenceError) {
+    unusable = PersistenceError(
+      .journalUnusable, path: journalPath, underlying: error,
+      description:
+        "the journal \(journalPath) stopped accepting entries after a failure (\(error.description)); open it again to continue."
+    )
+  }
+
+  /// Switches to the next generation's file after a compaction committed.
+  func switchTo(generation next: Int, file newFile: OpenFile, length newLength: Int) {
+    if let file { fileSystem.closeQuietly(file) }
+    file = newFile
+    generation = next
+    length = newLength
+    pending = 0
+    firstPending = nil
+  }
+
+  func detachFile() {
+    if let file { fileSystem.closeQuietly(file) }
+    file = nil
+  }
+
+  static func snapshotStore(
+    _ directory: String, _ name: String, _ format: DocumentFormat<Snapshot>,
+    _ fileSystem: any FileSystem
+  ) -> DocumentStore<Snapshot> {
+    DocumentStore(
+      path: snapshotPath(directory, name), format: format,
+      lock: FileLock(path: PathName.join(directory, name + ".lock"), fileSystem: fileSystem),
+      fileSystem: fileSystem)
+  }
+
+  static func snapshotPath(_ directory: String, _ name: String) -> String {
+    PathName.join(directory, name + ".snapshot.json")
+  }
+
+  static func journalPath(_ directory: String, _ name: String, _ generation: Int) -> String {
+    PathName.join(directory, "\(name).\(generation).jsonl")
+  }
+
+  /// Writes a journal file holding only its header, fsyncs it and its folder; returns its length.
+  static func writeHeader(
+    path: String, position: JournalPosition, format: DocumentFormat<Snapshot>,
+    fileSystem: any FileSystem
+  ) throws(PersistenceError) -> Int {
+    let header = JournalHeader(
+      baseSequence: position.lastSequence, format: format.name, generation: position.generation,
+      journal: 1, version: format.version)
+    let bytes = try header.line()
+    let file = try fileSystem.open(path, .create)
+    do throws(PersistenceError) {
+      try fileSystem.writeAll(file, bytes)
+      try fileSystem.sync(file)
+    } catch {
+      fileSystem.closeQuietly(file)
+      throw error
+    }
+    try fileSystem.close(file)
+    try fileSystem.syncDirectory(PathName.directory(of: path))
+    return bytes.count
+  }
+
+  /// Loads the snapshot and scans the journal of its generation.
+  static func readContents(
+    directory: String, name: String, format: DocumentFormat<Snapshot>, fileSystem: any FileSystem
+  ) throws(PersistenceError) -> (
+    JournalContents<Entry, Snapshot>, JournalPosition, JournalScan<Entry>?
+  ) {
+    let snapshotStore = snapshotStore(directory, name, format, fileSystem)
+    // A damaged snapshot stays in place: moving it aside would orphan its journal.
+    let snapshot = try snapshotStore.loadDecoded(holdingLock: true, quarantining: false)
+    let position = snapshot?.journal ?? JournalPosition(generation: 0, lastSequence: 0)
+    if snapshot != nil && snapshot?.journal == nil {
+      throw PersistenceError(
+        .journalMismatch, path: snapshotStore.path,
+        description:
+          "\(snapshotStore.path) is a document but not a journal snapshot (it has no \"journal\" member)."
+      )
+    }
+    var contents = JournalContents<Entry, Snapshot>(
+      snapshot: snapshot?.document, snapshotSequence: position.lastSequence, entries: [])
+    let path = journalPath(directory, name, position.generation)
+    let data: Data
+    do throws(PersistenceError) {
+      data = try fileSystem.readAll(path)
+    } catch where error.code == .notFound {
+      guard position.generation == 0 else {
+        throw PersistenceError(
+          .journalMismatch, path: path,
+          description:
+            "\(snapshotStore.path) is continued by \(path), which is missing; the snapshot alone holds entries up to \(position.lastSequence)."
+        )
+      }
+      return (contents, position, nil)
+    }
+    let scan = JournalScan<Entry>.scan(data, path: path, decoder: CanonicalJSON.decoder())
+    if let header = scan.header {
+      guard header.format == format.name else {
+        throw PersistenceError(
+          .wrongFormat, path: path, line: 1,
+          description: "\(path) is a journal of \"\(header.format.prefix(60))\", not \"\(format.name)\".")
+      }
+      guard header.version <= format.version else {
+        throw PersistenceError(
+          .newerVersion, path: path, line: 1,
+          description:
+            "\(path) was written by a newer version (\(format.name) version \(header.version), this program reads up to \(format.version)); the file was left untouched."
+        )
+      }
+      guard header.generation == position.generation,
+        header.baseSequence == position.lastSequence
+      else {
+        throw PersistenceError(
+          .journalMismatch, path: path, line: 1,
+          description:
+            "\(path) starts after entry \(header.baseSequence) in generation \(header.generation), but its snapshot ends at entry \(position.lastSequence) in generation \(position.generation)."
+        )
+      }
+    }
+    contents.entries = scan.entries
+    contents.tornTail = scan.tornTail
+    contents.damage = scan.damage
+    return (contents, position, scan)
+  }
+}
+

@@ -96,7 +96,7 @@ enum ISO8601Milliseconds {
       else { return nil }
       var fraction = 0.0
       if bytes.count > 20 {
-        let digits = bytes.count - 22
+        let digits = bytes.count - 21
         guard bytes[19] == UInt8(ascii: "."), (1...9).contains(digits),
           let value = number(20, digits)
         else { return nil }

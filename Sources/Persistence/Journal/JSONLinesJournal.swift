@@ -249,8 +249,6 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
   /// - Complexity: O(*p*), where *p* is the size of the entries not yet synced.
   public func close() throws(PersistenceError) {
     defer {
-      if let file { fileSystem.closeQuietly(file) }
-      file = nil
       if let lockFile { lock.release(lockFile) }
       lockFile = nil
       if unusable == nil {
@@ -259,7 +257,17 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
           description: "the journal \(journalPath) was closed; open it again to append.")
       }
     }
-    if unusable == nil { try sync() }
+    guard let file else { return }
+    if unusable == nil {
+      do throws(PersistenceError) {
+        try sync()
+      } catch {
+        detachFile()
+        throw error
+      }
+    }
+    self.file = nil
+    try fileSystem.close(file)
   }
 
   // MARK: - Internals

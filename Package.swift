@@ -37,7 +37,7 @@ let package = Package(
     // Libraries.
     .target(name: "OrderingCore", swiftSettings: swiftSettings),
     .target(name: "Persistence", swiftSettings: swiftSettings),
-    .target(name: "Offload", dependencies: ["OrderingCore"], swiftSettings: swiftSettings),
+    .target(name: "Offload", dependencies: ["OrderingCore", "Persistence"], swiftSettings: swiftSettings),
 
     // The command-line tool: parsing and printing only.
     .executableTarget(

@@ -8,7 +8,10 @@ struct Offloadctl: ParsableCommand {
     abstract: "Organize lists and plans, and cull photos, from the terminal.",
     discussion: OffloadExitCode.helpTable,
     version: "0.1.0",
-    subcommands: [KeyCommand.self]
+    subcommands: [
+      DemoCommand.self, CaptureCommand.self, InboxCommand.self, CollectionCommand.self,
+      ItemCommand.self, UndoCommand.self, HistoryCommand.self, StoreCommand.self, KeyCommand.self,
+    ]
   )
 }
 

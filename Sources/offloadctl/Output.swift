@@ -19,6 +19,7 @@ enum Output {
   static func jsonText<Value: Encodable>(_ value: Value) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
     return String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 

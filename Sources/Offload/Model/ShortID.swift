@@ -66,7 +66,8 @@ public struct ShortID: Hashable, Comparable, Sendable, Codable, CustomStringConv
     let text = try container.decode(String.self)
     guard let id = ShortID(text) else {
       throw DecodingError.dataCorruptedError(
-        in: container, debugDescription: "\"\(text)\" is not an id (lowercase base-32 letters and digits)")
+        in: container,
+        debugDescription: "\"\(text)\" is not an id (lowercase base-32 letters and digits)")
     }
     self = id
   }
@@ -94,7 +95,9 @@ extension ShortID {
   /// An exact match wins even when it is also the prefix of a longer identifier.
   ///
   /// - Complexity: O(*n* · *m*), where *n* is the number of candidates and *m* the prefix length.
-  public static func match(_ prefix: String, in candidates: some Sequence<ShortID>) -> PrefixMatch<ShortID> {
+  public static func match(_ prefix: String, in candidates: some Sequence<ShortID>) -> PrefixMatch<
+    ShortID
+  > {
     let lowered = prefix.lowercased()
     var found: [ShortID] = []
     for candidate in candidates where candidate.rawValue.hasPrefix(lowered) {

@@ -46,7 +46,9 @@ public struct MarkdownOutline: Hashable, Sendable {
   ///
   /// - Complexity: O(*n*), where *n* is the number of entries.
   public var count: Int {
-    func count(_ entries: [Entry]) -> Int { entries.reduce(entries.count) { $0 + count($1.children) } }
+    func count(_ entries: [Entry]) -> Int {
+      entries.reduce(entries.count) { $0 + count($1.children) }
+    }
     return count(entries)
   }
 
@@ -99,7 +101,8 @@ public struct MarkdownOutline: Hashable, Sendable {
         rest = rest.dropFirst()
       }
       if rest.isEmpty || rest.hasPrefix("#") || rest.hasPrefix(">") { continue }
-      guard let marker = rest.first, "-*+".contains(marker), rest.dropFirst().first == " " || rest.count == 1
+      guard let marker = rest.first, "-*+".contains(marker),
+        rest.dropFirst().first == " " || rest.count == 1
       else {
         let shown = rest.count > 30 ? String(rest.prefix(30)) + "…" : String(rest)
         throw ParseError(

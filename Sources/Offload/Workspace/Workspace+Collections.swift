@@ -1,0 +1,154 @@
+public import Foundation
+public import OrderingCore
+
+extension Workspace {
+  /// The collections, the inbox first, then in creation order.
+  ///
+  /// - Complexity: O(*c*), where *c* is the number of collections.
+  public func collections() throws(WorkspaceError) -> [StoreIndex.Entry] {
+    try loadIndex().collections
+  }
+
+  /// Finds a collection by name (any case) or by a unique id prefix.
+  func resolveCollection(_ reference: String, in index: StoreIndex) throws(WorkspaceError)
+    -> StoreIndex.Entry
+  {
+    let folded = reference.lowercased()
+    if let entry = index.collections.first(where: { $0.name.lowercased() == folded }) {
+      return entry
+    }
+    switch ShortID.match(reference, in: index.collections.map(\.id)) {
+    case .unique(let id):
+      if let entry = index.collections.first(where: { $0.id == id }) { return entry }
+    case .ambiguous(let ids):
+      throw WorkspaceError(
+        .ambiguous,
+        "\"\(reference)\" matches several collection ids (\(ids.map(\.rawValue).joined(separator: ", "))); type more of it or use the name"
+      )
+    case .none: break
+    }
+    let names = index.collections.map(\.name).sorted().prefix(8).joined(separator: ", ")
+    throw WorkspaceError(
+      .notFound, "no collection is named \"\(reference)\" (collections: \(names))")
+  }
+
+  /// A collection by name or id prefix, arranged as a tree.
+  ///
+  /// - Complexity: O(*n* log *n*), where *n* is the number of its items.
+  public func tree(of reference: String) throws(WorkspaceError) -> CollectionTree {
+    let index = try loadIndex()
+    let entry = try resolveCollection(reference, in: index)
+    return CollectionTree(try loadCollection(entry), maximumPlanDepth: maximumPlanDepth)
+  }
+
+  /// Creates an empty collection.
+  ///
+  /// - Parameters:
+  ///   - name: Its name, unique regardless of case; leading and trailing spaces are dropped.
+  ///   - kind: List (flat) or plan (nested).
+  /// - Returns: The new collection.
+  /// - Throws: ``WorkspaceError/Code/alreadyExists`` or ``WorkspaceError/Code/badInput`` for
+  ///   an empty or multi-line name.
+  @discardableResult
+  public func createCollection(named name: String, kind: CollectionKind) throws(WorkspaceError)
+    -> ItemCollection
+  {
+    let name = try Self.validName(name)
+    return try change { (transaction) throws(WorkspaceError) in
+      try Self.ensureNameIsFree(name, in: transaction.index)
+      let collection = ItemCollection(
+        id: transaction.nextID(), name: name, kind: kind, created: now())
+      try transaction.update(collection)
+      return (collection, "create \(kind.rawValue) \"\(name)\"")
+    }
+  }
+
+  /// Renames a collection.
+  ///
+  /// - Throws: ``WorkspaceError/Code/notFound``, ``WorkspaceError/Code/alreadyExists``, or
+  ///   ``WorkspaceError/Code/invalidRequest`` for the inbox.
+  public func renameCollection(_ reference: String, to newName: String) throws(WorkspaceError) {
+    let newName = try Self.validName(newName)
+    try change { (transaction) throws(WorkspaceError) in
+      let entry = try resolveCollection(reference, in: transaction.index)
+      guard entry.id != Self.inboxID else {
+        throw WorkspaceError(.invalidRequest, "the inbox cannot be renamed")
+      }
+      if newName.lowercased() != entry.name.lowercased() {
+        try Self.ensureNameIsFree(newName, in: transaction.index)
+      }
+      var collection = try transaction.collection(entry.id)
+      collection.name = newName
+      try transaction.update(collection)
+      return ((), "rename \"\(entry.name)\" to \"\(newName)\"")
+    }
+  }
+
+  /// Deletes a collection; a non-empty one only with `force` (undo brings it back).
+  ///
+  /// - Returns: How many items went with it.
+  @discardableResult
+  public func deleteCollection(_ reference: String, force: Bool) throws(WorkspaceError) -> Int {
+    try change { (transaction) throws(WorkspaceError) in
+      let entry = try resolveCollection(reference, in: transaction.index)
+      guard entry.id != Self.inboxID else {
+        throw WorkspaceError(.invalidRequest, "the inbox cannot be deleted")
+      }
+      let collection = try transaction.collection(entry.id)
+      guard collection.items.isEmpty || force else {
+        throw WorkspaceError(
+          .notEmpty,
+          "\"\(entry.name)\" still has \(collection.items.count) item\(collection.items.count == 1 ? "" : "s"); pass --force to delete it with them (undo brings them back)"
+        )
+      }
+      try transaction.delete(entry.id)
+      return (collection.items.count, "delete \"\(entry.name)\"")
+    }
+  }
+
+  /// Turns a plan into a list (flattened in preorder) or a list into a plan (as it is).
+  ///
+  /// - Returns: How many items changed place.
+  @discardableResult
+  public func convertCollection(_ reference: String, to kind: CollectionKind)
+    throws(WorkspaceError) -> Int
+  {
+    try change { (transaction) throws(WorkspaceError) in
+      let entry = try resolveCollection(reference, in: transaction.index)
+      guard entry.id != Self.inboxID else {
+        throw WorkspaceError(.invalidRequest, "the inbox is always a list")
+      }
+      var collection = try transaction.collection(entry.id)
+      guard collection.kind != kind else { return (0, "convert \"\(entry.name)\"") }
+      var moved = 0
+      if kind == .list {
+        var forest = CollectionTree(collection, maximumPlanDepth: maximumPlanDepth).forest
+        let changes = forest.convertToList()
+        moved = changes.count
+        CollectionTree.apply(changes, to: &collection)
+      }
+      collection.kind = kind
+      try transaction.update(collection)
+      return (moved, "convert \"\(entry.name)\" to a \(kind.rawValue)")
+    }
+  }
+
+  static func validName(_ name: String) throws(WorkspaceError) -> String {
+    let trimmed = name.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else {
+      throw WorkspaceError(.badInput, "a collection name cannot be empty")
+    }
+    guard !trimmed.contains(where: \.isNewline) else {
+      throw WorkspaceError(.badInput, "a collection name must fit on one line")
+    }
+    return trimmed
+  }
+
+  static func ensureNameIsFree(_ name: String, in index: StoreIndex) throws(WorkspaceError) {
+    if let existing = index.collections.first(where: { $0.name.lowercased() == name.lowercased() })
+    {
+      throw WorkspaceError(
+        .alreadyExists, "a collection named \"\(existing.name)\" exists already")
+    }
+  }
+}

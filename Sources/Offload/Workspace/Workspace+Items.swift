@@ -1,0 +1,322 @@
+public import Foundation
+public import OrderingCore
+
+/// Where a new or moved item goes, naming other items by id prefix.
+public enum ItemPlacement: Hashable, Sendable {
+  /// Right before an item, as its sibling.
+  case before(String)
+  /// Right after an item, as its sibling.
+  case after(String)
+  /// The first child of an item.
+  case firstChild(of: String)
+  /// The last child of an item.
+  case lastChild(of: String)
+  /// The first root of the collection.
+  case firstRoot
+  /// The last root of the collection.
+  case lastRoot
+}
+
+/// An item and the collection that holds it.
+public struct LocatedItem: Hashable, Sendable {
+  /// The item.
+  public var item: Item
+  /// The id of its collection.
+  public var collectionID: ShortID
+  /// The name of its collection.
+  public var collectionName: String
+}
+
+extension Workspace {
+  /// Adds a thought to the inbox.
+  ///
+  /// - Parameter text: One line of text.
+  /// - Returns: The new item.
+  /// - Throws: ``WorkspaceError/Code/badInput`` for empty or multi-line text.
+  /// - Complexity: O(*n* log *n*) in the inbox's size, plus the file writes.
+  @discardableResult
+  public func capture(_ text: String) throws(WorkspaceError) -> Item {
+    try addItem(to: Self.inboxName, text: text, at: .lastRoot)
+  }
+
+  /// Adds an item to a collection.
+  ///
+  /// - Parameters:
+  ///   - reference: The collection's name or id prefix.
+  ///   - text: One line of text.
+  ///   - placement: Where it goes; the last root by default.
+  /// - Returns: The new item.
+  /// - Throws: ``WorkspaceError/Code/notFound``, ``WorkspaceError/Code/ambiguous``,
+  ///   ``WorkspaceError/Code/badInput``, or ``WorkspaceError/Code/refused`` (nesting in a
+  ///   list, too deep).
+  /// - Complexity: O(*n* log *n*) in the collection's size, plus the file writes.
+  @discardableResult
+  public func addItem(to reference: String, text: String, at placement: ItemPlacement = .lastRoot)
+    throws(WorkspaceError) -> Item
+  {
+    let text = try Self.validText(text)
+    return try change { (transaction) throws(WorkspaceError) in
+      let entry = try resolveCollection(reference, in: transaction.index)
+      var collection = try transaction.collection(entry.id)
+      var forest = CollectionTree(collection, maximumPlanDepth: maximumPlanDepth).forest
+      let id = transaction.nextID()
+      let destination = try destination(placement, in: forest, collection: collection)
+      let changes: OrderedForest<ShortID>.ChangeSet
+      do throws(OrderedForest<ShortID>.Refusal) {
+        changes = try forest.insert(id, at: destination)
+      } catch {
+        throw refusal(error, collection: collection, verb: "add the item")
+      }
+      let item = Item(id: id, text: text, created: now(), order: .first)
+      CollectionTree.apply(changes, to: &collection, adding: [id: item])
+      try transaction.update(collection)
+      let added = collection.items.first { $0.id == id } ?? item
+      return (added, "add \(id) to \"\(collection.name)\"")
+    }
+  }
+
+  /// Finds an item by a unique id prefix.
+  ///
+  /// - Complexity: O(*n*) over the store's items, plus loading the item's collection.
+  public func item(_ prefix: String) throws(WorkspaceError) -> LocatedItem {
+    let index = try loadIndex()
+    let (id, collectionID) = try resolveItem(prefix, in: index)
+    guard let entry = index.collections.first(where: { $0.id == collectionID }) else {
+      throw WorkspaceError(.damagedStore, "item \(id) points at a missing collection")
+    }
+    let collection = try loadCollection(entry)
+    guard let item = collection.items.first(where: { $0.id == id }) else {
+      throw WorkspaceError(
+        .damagedStore, "the index places item \(id) in \"\(entry.name)\" but it is not there")
+    }
+    return LocatedItem(item: item, collectionID: entry.id, collectionName: entry.name)
+  }
+
+  /// Moves an item with everything nested under it, within its collection or to another.
+  ///
+  /// - Parameters:
+  ///   - prefix: The item's id prefix.
+  ///   - target: Another collection's name or id prefix; `nil` keeps the item where it is.
+  ///   - placement: Where it goes in the destination collection.
+  /// - Throws: ``WorkspaceError/Code/refused`` when the move would put the item inside
+  ///   itself, nest it in a list or go too deep; nothing changes then.
+  /// - Complexity: O(*n* log *n*) in the collections' sizes, plus the file writes.
+  public func moveItem(
+    _ prefix: String, toCollection target: String? = nil, to placement: ItemPlacement
+  )
+    throws(WorkspaceError)
+  {
+    try change { (transaction) throws(WorkspaceError) in
+      let (id, sourceID) = try resolveItem(prefix, in: transaction.index)
+      let targetID =
+        try target.map { (reference) throws(WorkspaceError) in
+          try resolveCollection(reference, in: transaction.index).id
+        } ?? sourceID
+      var source = try transaction.collection(sourceID)
+      if targetID == sourceID {
+        var forest = CollectionTree(source, maximumPlanDepth: maximumPlanDepth).forest
+        let destination = try destination(placement, in: forest, collection: source)
+        let changes: OrderedForest<ShortID>.ChangeSet
+        do throws(OrderedForest<ShortID>.Refusal) {
+          changes = try forest.move(id, to: destination)
+        } catch {
+          throw refusal(error, collection: source, verb: "move \(id)")
+        }
+        CollectionTree.apply(changes, to: &source)
+        try transaction.update(source)
+        return ((), "move \(id) in \"\(source.name)\"")
+      }
+      // Across collections: take the subtree out, then insert it node by node in preorder.
+      var target = try transaction.collection(targetID)
+      var sourceForest = CollectionTree(source, maximumPlanDepth: maximumPlanDepth).forest
+      var targetForest = CollectionTree(target, maximumPlanDepth: maximumPlanDepth).forest
+      let subtree = sourceForest.subtree(of: id)
+      let moving = Dictionary(
+        uniqueKeysWithValues: source.items.filter { subtree.contains($0.id) }.map { ($0.id, $0) })
+      let parents = Dictionary(
+        uniqueKeysWithValues: subtree.map { ($0, sourceForest.parent(of: $0)) })
+      var inserted = OrderedForest<ShortID>.ChangeSet()
+      let first = try destination(placement, in: targetForest, collection: target)
+      do throws(OrderedForest<ShortID>.Refusal) {
+        inserted.changes += try targetForest.insert(id, at: first).changes
+        for node in subtree.dropFirst() {
+          guard let parent = parents[node] ?? nil else { continue }
+          inserted.changes += try targetForest.insert(node, at: .lastChild(of: parent)).changes
+        }
+      } catch {
+        throw refusal(error, collection: target, verb: "move \(id)")
+      }
+      do {
+        CollectionTree.apply(try sourceForest.remove(id), to: &source)
+      } catch {
+        throw WorkspaceError(.damagedStore, "\(error)")
+      }
+      CollectionTree.apply(inserted, to: &target, adding: moving)
+      try transaction.update(source)
+      try transaction.update(target)
+      return ((), "move \(id) from \"\(source.name)\" to \"\(target.name)\"")
+    }
+  }
+
+  /// Nests an item under its previous sibling (it becomes that sibling's last child).
+  public func indent(_ prefix: String) throws(WorkspaceError) {
+    try reshape(prefix, verb: "indent") { (forest, id) throws(OrderedForest<ShortID>.Refusal) in
+      try forest.indent(id)
+    }
+  }
+
+  /// Lifts an item out of its parent (it becomes the parent's next sibling).
+  public func outdent(_ prefix: String) throws(WorkspaceError) {
+    try reshape(prefix, verb: "outdent") { (forest, id) throws(OrderedForest<ShortID>.Refusal) in
+      try forest.outdent(id)
+    }
+  }
+
+  private func reshape(
+    _ prefix: String, verb: String,
+    _ operation: (inout OrderedForest<ShortID>, ShortID) throws(OrderedForest<ShortID>.Refusal) ->
+      OrderedForest<ShortID>.ChangeSet
+  ) throws(WorkspaceError) {
+    try change { (transaction) throws(WorkspaceError) in
+      let (id, collectionID) = try resolveItem(prefix, in: transaction.index)
+      var collection = try transaction.collection(collectionID)
+      var forest = CollectionTree(collection, maximumPlanDepth: maximumPlanDepth).forest
+      do throws(OrderedForest<ShortID>.Refusal) {
+        CollectionTree.apply(try operation(&forest, id), to: &collection)
+      } catch {
+        throw refusal(error, collection: collection, verb: "\(verb) \(id)")
+      }
+      try transaction.update(collection)
+      return ((), "\(verb) \(id)")
+    }
+  }
+
+  /// Marks an item done or not done.
+  public func setDone(_ prefix: String, _ done: Bool) throws(WorkspaceError) {
+    try editItem(prefix, summary: done ? "done" : "undone") { $0.done = done }
+  }
+
+  /// Replaces an item's text.
+  public func editText(_ prefix: String, to text: String) throws(WorkspaceError) {
+    let text = try Self.validText(text)
+    try editItem(prefix, summary: "edit") { $0.text = text }
+  }
+
+  private func editItem(_ prefix: String, summary: String, _ edit: (inout Item) -> Void)
+    throws(WorkspaceError)
+  {
+    try change { (transaction) throws(WorkspaceError) in
+      let (id, collectionID) = try resolveItem(prefix, in: transaction.index)
+      var collection = try transaction.collection(collectionID)
+      guard let position = collection.items.firstIndex(where: { $0.id == id }) else {
+        throw WorkspaceError(.damagedStore, "item \(id) is missing from its collection")
+      }
+      edit(&collection.items[position])
+      try transaction.update(collection)
+      return ((), "\(summary) \(id)")
+    }
+  }
+
+  /// Removes items with everything nested under them, as one change.
+  ///
+  /// - Returns: How many items were removed in all (nested ones included).
+  @discardableResult
+  public func removeItems(_ prefixes: [String]) throws(WorkspaceError) -> Int {
+    guard !prefixes.isEmpty else {
+      throw WorkspaceError(.invalidRequest, "name at least one item to remove")
+    }
+    return try change { (transaction) throws(WorkspaceError) in
+      var removed = 0
+      var ids: [ShortID] = []
+      var targets: [(ShortID, ShortID)] = []
+      for prefix in prefixes { targets.append(try resolveItem(prefix, in: transaction.index)) }
+      for (id, collectionID) in targets {
+        var collection = try transaction.collection(collectionID)
+        var forest = CollectionTree(collection, maximumPlanDepth: maximumPlanDepth).forest
+        guard forest.contains(id) else { continue }  // Already gone with an ancestor.
+        do {
+          let changes = try forest.remove(id)
+          removed += changes.count
+          CollectionTree.apply(changes, to: &collection)
+        } catch {
+          throw WorkspaceError(.damagedStore, "\(error)")
+        }
+        try transaction.update(collection)
+        ids.append(id)
+      }
+      return (removed, "remove \(ids.map(\.rawValue).joined(separator: " "))")
+    }
+  }
+
+  // MARK: Helpers
+
+  /// Finds an item id and its collection from a prefix.
+  func resolveItem(_ prefix: String, in index: StoreIndex) throws(WorkspaceError) -> (
+    ShortID, ShortID
+  ) {
+    switch ShortID.match(prefix, in: index.itemLocations.keys) {
+    case .unique(let id):
+      guard let collection = index.itemLocations[id] else { break }
+      return (id, collection)
+    case .ambiguous(let ids):
+      throw WorkspaceError(
+        .ambiguous,
+        "\"\(prefix)\" matches several items (\(ids.map(\.rawValue).joined(separator: ", "))); type more of the id"
+      )
+    case .none:
+      break
+    }
+    throw WorkspaceError(.notFound, "no item has an id starting with \"\(prefix)\"")
+  }
+
+  /// The forest destination a placement names, checking that named items are in `collection`.
+  func destination(
+    _ placement: ItemPlacement, in forest: OrderedForest<ShortID>, collection: ItemCollection
+  ) throws(WorkspaceError) -> OrderedForest<ShortID>.Destination {
+    func local(_ prefix: String) throws(WorkspaceError) -> ShortID {
+      switch ShortID.match(prefix, in: collection.items.map(\.id)) {
+      case .unique(let id): return id
+      case .ambiguous(let ids):
+        throw WorkspaceError(
+          .ambiguous,
+          "\"\(prefix)\" matches several items of \"\(collection.name)\" (\(ids.map(\.rawValue).joined(separator: ", ")))"
+        )
+      case .none:
+        throw WorkspaceError(
+          .notFound, "no item of \"\(collection.name)\" has an id starting with \"\(prefix)\"")
+      }
+    }
+    switch placement {
+    case .before(let prefix): return .before(try local(prefix))
+    case .after(let prefix): return .after(try local(prefix))
+    case .firstChild(let prefix): return .firstChild(of: try local(prefix))
+    case .lastChild(let prefix): return .lastChild(of: try local(prefix))
+    case .firstRoot: return .root(at: 0)
+    case .lastRoot: return .root(at: forest.roots.count)
+    }
+  }
+
+  /// A forest refusal as a workspace error, in the words of the collection.
+  func refusal(
+    _ refusal: OrderedForest<ShortID>.Refusal, collection: ItemCollection, verb: String
+  ) -> WorkspaceError {
+    if case .tooDeep = refusal.reason, collection.kind == .list {
+      return WorkspaceError(
+        .refused,
+        "cannot \(verb): \"\(collection.name)\" is a list, and lists are flat; convert it to a plan to nest items"
+      )
+    }
+    return WorkspaceError(.refused, "cannot \(verb): \(refusal.reason)")
+  }
+
+  static func validText(_ text: String) throws(WorkspaceError) -> String {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else {
+      throw WorkspaceError(.badInput, "an item's text cannot be empty")
+    }
+    guard !trimmed.contains(where: \.isNewline) else {
+      throw WorkspaceError(.badInput, "an item's text must fit on one line")
+    }
+    return trimmed
+  }
+}

@@ -1,0 +1,194 @@
+public import Foundation
+public import OrderingCore
+
+/// A collection as a nested JSON document: what `collection export --format json` writes and
+/// `collection import` reads.
+public struct OutlineDocument: Codable, Hashable, Sendable {
+  /// One item with its children.
+  public struct Node: Codable, Hashable, Sendable {
+    /// The item's text.
+    public var text: String
+    /// Whether it is done.
+    public var done: Bool
+    /// The nested items, in order (omitted when empty).
+    public var children: [Node]?
+
+    enum CodingKeys: String, CodingKey { case text, done, children }
+
+    /// Creates a node.
+    public init(text: String, done: Bool, children: [Node]? = nil) {
+      self.text = text
+      self.done = done
+      self.children = children
+    }
+
+    /// Decodes a node; `done` and `children` may be left out.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      text = try container.decode(String.self, forKey: .text)
+      done = try container.decodeIfPresent(Bool.self, forKey: .done) ?? false
+      children = try container.decodeIfPresent([Node].self, forKey: .children)
+    }
+  }
+
+  /// The format's version.
+  public var schemaVersion: Int
+  /// The collection's name.
+  public var name: String
+  /// List or plan.
+  public var kind: CollectionKind
+  /// The top-level items.
+  public var items: [Node]
+}
+
+/// The formats a collection is exported in.
+public enum OutlineFormat: String, Sendable, CaseIterable {
+  /// A Markdown outline: `- [ ] text`, two spaces per level.
+  case markdown
+  /// An ``OutlineDocument``.
+  case json
+}
+
+extension Workspace {
+  /// Writes a collection as a Markdown outline or a JSON document.
+  ///
+  /// - Complexity: O(*n* log *n*), where *n* is the number of items.
+  public func export(_ reference: String, format: OutlineFormat) throws(WorkspaceError) -> String {
+    let tree = try tree(of: reference)
+    let outline = Self.outline(of: tree)
+    switch format {
+    case .markdown:
+      return outline.markdown(title: tree.collection.name)
+    case .json:
+      func node(_ entry: MarkdownOutline.Entry) -> OutlineDocument.Node {
+        .init(
+          text: entry.text, done: entry.done,
+          children: entry.children.isEmpty ? nil : entry.children.map(node))
+      }
+      let document = OutlineDocument(
+        schemaVersion: 1, name: tree.collection.name, kind: tree.collection.kind,
+        items: outline.entries.map(node))
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+      do {
+        return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
+      } catch {
+        throw WorkspaceError(.ioFailure, "cannot encode \"\(tree.collection.name)\": \(error)")
+      }
+    }
+  }
+
+  /// Creates a collection from a Markdown outline or an exported JSON document.
+  ///
+  /// The format is told by the content: a document starting with `{` is JSON. The kind is
+  /// `kind` when given, else the JSON document's, else a plan when the outline nests and a
+  /// list when it does not.
+  ///
+  /// - Parameters:
+  ///   - name: The new collection's name.
+  ///   - text: The file's content.
+  ///   - source: The file's name, for error messages.
+  ///   - kind: The kind to create, or `nil` to tell from the content.
+  /// - Returns: The new collection.
+  /// - Throws: ``WorkspaceError/Code/badInput`` naming the file and line,
+  ///   ``WorkspaceError/Code/alreadyExists``, or ``WorkspaceError/Code/refused`` when a nested
+  ///   outline is imported as a list.
+  @discardableResult
+  public func importCollection(
+    named name: String, from text: String, source: String, kind: CollectionKind? = nil
+  ) throws(WorkspaceError) -> ItemCollection {
+    let name = try Self.validName(name)
+    let entries: [MarkdownOutline.Entry]
+    var documentKind: CollectionKind?
+    if text.drop(while: \.isWhitespace).first == "{" {
+      do {
+        let document = try JSONDecoder().decode(OutlineDocument.self, from: Data(text.utf8))
+        func entry(_ node: OutlineDocument.Node) -> MarkdownOutline.Entry {
+          .init(text: node.text, done: node.done, children: (node.children ?? []).map(entry))
+        }
+        entries = document.items.map(entry)
+        documentKind = document.kind
+      } catch {
+        throw WorkspaceError(
+          .badInput, "\(source): not an exported collection: \(Self.describe(error))")
+      }
+    } else {
+      do {
+        entries = try MarkdownOutline(parsing: text).entries
+      } catch {
+        throw WorkspaceError(.badInput, "\(source): \(error)")
+      }
+    }
+    let outline = MarkdownOutline(entries: entries)
+    let kind = kind ?? documentKind ?? (outline.isNested ? .plan : .list)
+    if kind == .list && outline.isNested {
+      throw WorkspaceError(
+        .refused, "\(source) nests items, and lists are flat; import it as a plan (--kind plan)")
+    }
+    return try change { (transaction) throws(WorkspaceError) in
+      try Self.ensureNameIsFree(name, in: transaction.index)
+      var collection = ItemCollection(
+        id: transaction.nextID(), name: name, kind: kind, created: now())
+      let created = now()
+      func add(_ entries: [MarkdownOutline.Entry], parent: ShortID?, depth: Int)
+        throws(WorkspaceError)
+      {
+        guard !entries.isEmpty else { return }
+        if depth > maximumPlanDepth {
+          throw WorkspaceError(
+            .refused, "\(source) nests deeper than the \(maximumPlanDepth + 1) levels a plan allows"
+          )
+        }
+        let keys: [OrderKey]
+        do {
+          keys = try OrderKey.spread(entries.count, between: nil, and: nil)
+        } catch {
+          throw WorkspaceError(.ioFailure, "\(error)")
+        }
+        for (entry, key) in zip(entries, keys) {
+          let text = try Self.validText(entry.text)
+          let id = transaction.nextID()
+          collection.items.append(
+            Item(id: id, text: text, created: created, done: entry.done, parent: parent, order: key)
+          )
+          try add(entry.children, parent: id, depth: depth + 1)
+        }
+      }
+      try add(entries, parent: nil, depth: 0)
+      try transaction.update(collection)
+      return (collection, "import \"\(name)\" from \(source)")
+    }
+  }
+
+  /// The outline a collection's tree reads as.
+  static func outline(of tree: CollectionTree) -> MarkdownOutline {
+    func entries(_ ids: [ShortID]) -> [MarkdownOutline.Entry] {
+      ids.compactMap { id in
+        guard let item = tree.items[id] else { return nil }
+        return .init(
+          text: item.text, done: item.done, children: entries(tree.forest.children(of: id)))
+      }
+    }
+    return MarkdownOutline(entries: entries(tree.forest.roots))
+  }
+
+  /// A decoding error in one sentence: what was wrong and at which path.
+  static func describe(_ error: any Error) -> String {
+    guard let error = error as? DecodingError else { return "\(error)" }
+    func path(_ context: DecodingError.Context) -> String {
+      let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
+        .joined()
+      return keys.isEmpty ? "" : " at \(keys)"
+    }
+    switch error {
+    case .dataCorrupted(let context):
+      return "\(context.debugDescription)\(path(context))"
+    case .keyNotFound(let key, let context):
+      return "missing \"\(key.stringValue)\"\(path(context))"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      return "\(context.debugDescription)\(path(context))"
+    @unknown default:
+      return "\(error)"
+    }
+  }
+}

@@ -1,0 +1,232 @@
+public import ArgumentParser
+import Foundation
+public import Offload
+
+extension CollectionKind: ExpressibleByArgument {}
+extension OutlineFormat: ExpressibleByArgument {}
+
+/// `offloadctl collection`: lists and plans.
+struct CollectionCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "collection",
+    abstract: "Create, show, rename, delete, convert, import and export lists and plans.",
+    subcommands: [
+      Create.self, List.self, Show.self, Rename.self, Delete.self, Convert.self, Import.self,
+      Export.self,
+    ])
+
+  struct Create: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Create an empty list or plan.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The collection's name (unique, any case).") var name: String
+    @Option(help: "list (flat) or plan (nested).") var kind: CollectionKind = .list
+
+    func run() throws {
+      let collection = try global.changing { (workspace) throws(WorkspaceError) in
+        try workspace.createCollection(named: name, kind: kind)
+      }
+      if global.json {
+        try Output.document(JSONShapes.CollectionShape(collection))
+      } else if !global.quiet {
+        Output.line("created \(collection.kind.rawValue) \"\(collection.name)\" (\(collection.id))")
+      }
+    }
+  }
+
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the collections.")
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let entries = try global.reading { (workspace) throws(WorkspaceError) in
+        try workspace.collections()
+      }
+      if global.json {
+        struct Collections: Encodable { var collections: [JSONShapes.CollectionShape] }
+        try Output.document(Collections(collections: entries.map(JSONShapes.CollectionShape.init)))
+        return
+      }
+      let width = entries.map(\.name.count).max() ?? 0
+      for entry in entries {
+        let count = entry.itemCount == 1 ? "1 item" : "\(entry.itemCount) items"
+        Output.line(
+          "\(entry.id.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  \(entry.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(entry.kind.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0))  \(count)"
+        )
+      }
+    }
+  }
+
+  struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show a collection as an indented tree with ids and outline numbers.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The collection's name or id.") var name: String
+    @Option(parsing: .upToNextOption, help: "Ids of items whose nested items are hidden.")
+    var collapsed: [String] = []
+    @Option(help: "Hide items deeper than this many levels (1 shows top-level items only).")
+    var depth: Int?
+
+    func validate() throws {
+      if let depth, depth < 1 { throw ValidationError("--depth must be at least 1, got \(depth)") }
+    }
+
+    func run() throws {
+      let tree = try global.reading { (workspace) throws(WorkspaceError) in
+        try workspace.tree(of: name)
+      }
+      var hidden = Set<ShortID>()
+      for prefix in collapsed {
+        switch ShortID.match(prefix, in: tree.items.keys) {
+        case .unique(let id): hidden.insert(id)
+        case .none:
+          throw CommandFailure(
+            code: .noInput,
+            message:
+              "--collapsed: no item of \"\(tree.collection.name)\" has an id starting with \"\(prefix)\""
+          )
+        case .ambiguous:
+          throw CommandFailure(
+            code: .usage,
+            message: "--collapsed: \"\(prefix)\" matches several items; type more of the id")
+        }
+      }
+      let rows = tree.rows(collapsed: hidden, maximumDepth: depth.map { $0 - 1 })
+      if global.json {
+        struct Shown: Encodable {
+          var collection: JSONShapes.CollectionShape
+          var items: [JSONShapes.ItemShape]
+          var repairs: [String]
+        }
+        try Output.document(
+          Shown(
+            collection: JSONShapes.CollectionShape(tree.collection),
+            items: rows.map { JSONShapes.ItemShape($0.item, depth: $0.depth, number: $0.number) },
+            repairs: tree.repairs.repairs.map(\.description)))
+        return
+      }
+      let count = tree.collection.items.count
+      Output.line(
+        "\(tree.collection.name) (\(tree.collection.kind.rawValue), \(count == 1 ? "1 item" : "\(count) items"))"
+      )
+      CollectionTree.lines(rows).forEach(Output.line)
+      if !tree.repairs.isClean {
+        Output.error(
+          "offloadctl: warning: this collection needs repair; run `offloadctl store verify`")
+      }
+    }
+  }
+
+  struct Rename: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Rename a collection.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The collection's name or id.") var name: String
+    @Argument(help: "The new name.") var newName: String
+
+    func run() throws {
+      try global.changing { (workspace) throws(WorkspaceError) in
+        try workspace.renameCollection(name, to: newName)
+      }
+      if global.json {
+        struct Renamed: Encodable { var name: String }
+        try Output.document(Renamed(name: newName))
+      } else if !global.quiet {
+        Output.line("renamed \"\(name)\" to \"\(newName)\"")
+      }
+    }
+  }
+
+  struct Delete: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Delete a collection (a non-empty one only with --force; undo brings it back).")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The collection's name or id.") var name: String
+    @Flag(help: "Delete it even though it still has items.") var force = false
+
+    func run() throws {
+      let removed = try global.changing { (workspace) throws(WorkspaceError) in
+        try workspace.deleteCollection(name, force: force)
+      }
+      if global.json {
+        struct Deleted: Encodable { var name: String; var itemsRemoved: Int }
+        try Output.document(Deleted(name: name, itemsRemoved: removed))
+      } else if !global.quiet {
+        Output.line(
+          "deleted \"\(name)\""
+            + (removed > 0 ? " with \(removed) items (offloadctl undo brings them back)" : ""))
+      }
+    }
+  }
+
+  struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Turn a plan into a list (flattened in outline order) or a list into a plan.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The collection's name or id.") var name: String
+    @Option(name: .customLong("to"), help: "list or plan.") var kind: CollectionKind
+
+    func run() throws {
+      let moved = try global.changing { (workspace) throws(WorkspaceError) in
+        try workspace.convertCollection(name, to: kind)
+      }
+      if global.json {
+        struct Converted: Encodable { var name: String; var kind: String; var itemsMoved: Int }
+        try Output.document(Converted(name: name, kind: kind.rawValue, itemsMoved: moved))
+      } else if !global.quiet {
+        Output.line("\"\(name)\" is now a \(kind.rawValue)")
+      }
+    }
+  }
+
+  struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Create a collection from a Markdown outline or an exported JSON file.",
+      discussion: "Markdown: one item per line, '- ' or '- [ ]' / '- [x]', nesting by indentation.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The new collection's name.") var name: String
+    @Argument(help: "The file to read ('-' for standard input).", completion: .file())
+    var file: String
+    @Option(help: "list or plan (default: plan when the outline nests, else list).")
+    var kind: CollectionKind?
+
+    func run() throws {
+      let text: String
+      if file == "-" {
+        text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+      } else {
+        guard FileManager.default.fileExists(atPath: file) else {
+          throw CommandFailure(code: .noInput, message: "no such file: \(file)")
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+          throw CommandFailure(code: .ioError, message: "cannot read \(file)")
+        }
+        text = String(decoding: data, as: UTF8.self)
+      }
+      let collection = try global.changing { (workspace) throws(WorkspaceError) in
+        try workspace.importCollection(
+          named: name, from: text, source: file == "-" ? "standard input" : file, kind: kind)
+      }
+      if global.json {
+        try Output.document(JSONShapes.CollectionShape(collection))
+      } else if !global.quiet {
+        Output.line(
+          "imported \(collection.items.count) items into \(collection.kind.rawValue) \"\(collection.name)\""
+        )
+      }
+    }
+  }
+
+  struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print a collection as a Markdown outline or JSON (import reads both back).")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The collection's name or id.") var name: String
+    @Option(help: "markdown or json.") var format: OutlineFormat = .markdown
+
+    func run() throws {
+      let text = try global.reading { (workspace) throws(WorkspaceError) in
+        try workspace.export(name, format: global.json ? .json : format)
+      }
+      print(text, terminator: "")
+    }
+  }
+}

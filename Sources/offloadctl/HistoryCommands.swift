@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import Offload
+
+/// `offloadctl undo`: revert the last change.
+struct UndoCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "undo", abstract: "Revert the last change.")
+
+  @OptionGroup var global: GlobalOptions
+
+  func run() throws {
+    let entry = try global.changing { (workspace) throws(WorkspaceError) in try workspace.undo() }
+    if global.json {
+      struct Undone: Encodable { var sequence: UInt64; var summary: String; var items: Int }
+      try Output.document(
+        Undone(sequence: entry.sequence, summary: entry.summary, items: entry.itemCount))
+    } else if !global.quiet {
+      Output.line("undid: \(entry.summary)")
+    }
+  }
+}
+
+/// `offloadctl history`: recent changes.
+struct HistoryCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "history", abstract: "List recent changes, newest first (undo reverts the first).")
+
+  @OptionGroup var global: GlobalOptions
+
+  @Option(help: "How many changes to list.") var limit = 20
+
+  func run() throws {
+    let entries = try global.reading { (workspace) throws(WorkspaceError) in
+      try workspace.history(limit: limit)
+    }
+    if global.json {
+      struct Entry: Encodable {
+        var sequence: UInt64; var date: Date; var summary: String; var items: Int
+      }
+      struct Listing: Encodable { var changes: [Entry] }
+      try Output.document(
+        Listing(
+          changes: entries.map {
+            Entry(sequence: $0.sequence, date: $0.date, summary: $0.summary, items: $0.itemCount)
+          }))
+      return
+    }
+    if entries.isEmpty && !global.quiet { Output.line("No changes yet.") }
+    let formatter = ISO8601DateFormatter()
+    for entry in entries {
+      Output.line("\(entry.sequence)  \(formatter.string(from: entry.date))  \(entry.summary)")
+    }
+  }
+}
+
+/// `offloadctl store`: check and repair the store.
+struct StoreCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "store", abstract: "Check and repair the store's files.",
+    subcommands: [Verify.self, Repair.self])
+
+  struct Verify: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Check every file and the tree of every collection; exits 65 when something needs repair.")
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let report = try global.reading { (workspace) throws(WorkspaceError) in try workspace.verify()
+      }
+      try print(report, global: global, backup: nil)
+      if !report.isClean { throw OffloadExitCode.dataError.exitCode }
+    }
+  }
+
+  struct Repair: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Apply what verify proposes, after backing the store up inside it.")
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let (report, backup) = try global.reading { (workspace) throws(WorkspaceError) in
+        try workspace.repair()
+      }
+      try print(report, global: global, backup: backup)
+    }
+  }
+
+  static func print(_ report: VerifyReport, global: GlobalOptions, backup: String?) throws {
+    if global.json {
+      struct Problem: Encodable { var file: String; var issue: String; var fix: String }
+      struct Shown: Encodable {
+        var collections: Int
+        var items: Int
+        var clean: Bool
+        var problems: [Problem]
+        var backup: String?
+      }
+      try Output.document(
+        Shown(
+          collections: report.collections, items: report.items, clean: report.isClean,
+          problems: report.problems.map { Problem(file: $0.file, issue: $0.issue, fix: $0.fix) },
+          backup: backup))
+      return
+    }
+    if global.quiet && report.isClean { return }
+    Output.line(
+      "\(report.collections) collections, \(report.items) items: "
+        + (report.isClean ? "all good" : "\(report.problems.count) problems"))
+    for problem in report.problems { Output.line("- \(problem)") }
+    if let backup { Output.line("repaired; the store as it was is in \(backup)") }
+  }
+}

@@ -4,8 +4,18 @@ import Offload
 
 extension GlobalOptions {
   /// The workspace in the store folder these options choose.
+  ///
+  /// When `SOURCE_DATE_EPOCH` is set (seconds since 1970), every timestamp written is that
+  /// time, so runs are byte-for-byte reproducible (the convention of reproducible builds).
   func workspace() throws -> Workspace {
-    Workspace(root: try storeLocation().path)
+    let root = try storeLocation().path
+    if let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"],
+      let seconds = Double(text)
+    {
+      let fixed = Date(timeIntervalSince1970: seconds)
+      return Workspace(root: root, now: { fixed })
+    }
+    return Workspace(root: root)
   }
 
   /// Runs a change on the workspace, saying so on stderr when it created the store.

@@ -104,6 +104,12 @@ extension Workspace {
       do {
         if let loaded = try collectionStore(id).load() {
           collection = loaded
+        } else if let backup = try? collectionStore(id).loadBackup() {
+          problems.append(
+            .init(file: collectionPath(id), issue: "the file is missing", fix: "restore the backup")
+          )
+          collection = backup
+          repaired.append(collection)
         } else if id == Self.inboxID, let entry {
           collection = ItemCollection(id: id, name: entry.name, kind: .list, created: entry.created)
         } else {

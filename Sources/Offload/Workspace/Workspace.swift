@@ -303,6 +303,10 @@ extension WorkspaceError {
       case .notFound: .notFound
       default: .ioFailure
       }
-    self.init(code, error.description, underlying: nil)
+    var description = error.description
+    if code == .damagedStore && error.code == .damaged {
+      description += " Run `offloadctl store repair` to restore it."
+    }
+    self.init(code, description, underlying: nil)
   }
 }

@@ -1,0 +1,634 @@
+#compdef offloadctl
+
+__offloadctl_complete() {
+    local -ar non_empty_completions=("${@:#(|:*)}")
+    local -ar empty_completions=("${(M)@:#(|:*)}")
+    _describe -V '' non_empty_completions -- empty_completions -P $'\'\''
+}
+
+__offloadctl_custom_complete() {
+    local -a completions
+    completions=("${(@f)"$("${command_name}" "${@}" "${command_line[@]}")"}")
+    if [[ "${#completions[@]}" -gt 1 ]]; then
+        __offloadctl_complete "${completions[@]:0:-1}"
+    fi
+}
+
+__offloadctl_cursor_index_in_current_word() {
+    if [[ -z "${QIPREFIX}${IPREFIX}${PREFIX}" ]]; then
+        printf 0
+    else
+        printf %s "${#${(z)LBUFFER}[-1]}"
+    fi
+}
+
+_offloadctl() {
+    emulate -RL zsh -G
+    setopt extendedglob nullglob numericglobsort
+    unsetopt aliases banghist
+
+    local -xr SAP_SHELL=zsh
+    local -x SAP_SHELL_VERSION
+    SAP_SHELL_VERSION="$(builtin emulate zsh -c 'printf %s "${ZSH_VERSION}"')"
+    local -r SAP_SHELL_VERSION
+
+    local context state state_descr line
+    local -A opt_args
+
+    local -r command_name="${words[1]}"
+    local -ar command_line=("${words[@]}")
+    local -ir current_word_index="$((CURRENT - 1))"
+
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'demo:Walk through capture, organize, nest, move, convert and undo on a sample store.'
+            'capture:Add a thought to the inbox.'
+            'inbox:List what is in the inbox.'
+            'collection:Create, show, rename, delete, convert, import and export lists and plans.'
+            'item:Add, move, indent, outdent, complete, edit and remove items.'
+            'undo:Revert the last change.'
+            'history:List recent changes, newest first (undo reverts the first).'
+            'store:Check and repair the store'\''s files.'
+            'key:Make and check order keys (fractional indexing, base 62).'
+            'help:Show subcommand help information.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        demo|capture|inbox|collection|item|undo|history|store|key|help)
+            "_offloadctl_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_offloadctl_demo() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--keep[Keep the sample store and print its path.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_capture() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '*:words:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_inbox() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_collection() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'create:Create an empty list or plan.'
+            'list:List the collections.'
+            'show:Show a collection as an indented tree with ids and outline numbers.'
+            'rename:Rename a collection.'
+            'delete:Delete a collection (a non-empty one only with --force; undo brings it back).'
+            'convert:Turn a plan into a list (flattened in outline order) or a list into a plan.'
+            'import:Create a collection from a Markdown outline or an exported JSON file.'
+            'export:Print a collection as a Markdown outline or JSON (import reads both back).'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        create|list|show|rename|delete|convert|import|export)
+            "_offloadctl_collection_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_offloadctl_collection_create() {
+    local -i ret=1
+    local -ar ___kind=('list' 'plan')
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':name:'
+        '--kind[list (flat) or plan (nested).]:kind:{__offloadctl_complete "${___kind[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_collection_list() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_collection_show() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':name:'
+        '--collapsed[Ids of items whose nested items are hidden.]:collapsed:'
+        '--depth[Hide items deeper than this many levels (1 shows top-level items only).]:depth:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_collection_rename() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':name:'
+        ':new-name:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_collection_delete() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':name:'
+        '--force[Delete it even though it still has items.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_collection_convert() {
+    local -i ret=1
+    local -ar ___to=('list' 'plan')
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':name:'
+        '--to[list or plan.]:to:{__offloadctl_complete "${___to[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_collection_import() {
+    local -i ret=1
+    local -ar ___kind=('list' 'plan')
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':name:'
+        ':file:_files'
+        '--kind[list or plan (default\: plan when the outline nests, else list).]:kind:{__offloadctl_complete "${___kind[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_collection_export() {
+    local -i ret=1
+    local -ar ___format=('markdown' 'json')
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':name:'
+        '--format[markdown or json.]:format:{__offloadctl_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_item() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'add:Add an item to a collection.'
+            'move:Move an item, with everything nested under it, within or between collections.'
+            'indent:Nest an item under the item above it (it becomes that item'\''s last child).'
+            'outdent:Lift an item out of its parent (it goes right after the parent).'
+            'done:Mark an item done.'
+            'undone:Mark an item not done.'
+            'edit:Replace an item'\''s text.'
+            'remove:Remove items with everything nested under them (one undo brings them back).'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        add|move|indent|outdent|done|undone|edit|remove)
+            "_offloadctl_item_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_offloadctl_item_add() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':collection:'
+        '*:words:'
+        '--parent[Nest it under this item (plans only).]:id:'
+        '--before[Put it right before this item.]:id:'
+        '--after[Put it right after this item.]:id:'
+        '--first[Put it first (among the parent'\''s children, or at the top).]'
+        '--last[Put it last (the default).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_item_move() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':id:'
+        '--to[Move it to this collection (name or id).]:collection:'
+        '--into[Nest it under this item (with --first or --last).]:id:'
+        '--root[Make it a top-level item.]'
+        '--before[Put it right before this item.]:id:'
+        '--after[Put it right after this item.]:id:'
+        '--first[Put it first (among the parent'\''s children, or at the top).]'
+        '--last[Put it last (the default).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_item_indent() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':id:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_item_outdent() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':id:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_item_done() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':id:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_item_undone() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':id:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_item_edit() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':id:'
+        '*:words:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_item_remove() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '*:ids:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_undo() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_history() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--limit[How many changes to list.]:limit:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_store() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'verify:Check every file and the tree of every collection; exits 65 when something needs repair.'
+            'repair:Apply what verify proposes, after backing the store up inside it.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        verify|repair)
+            "_offloadctl_store_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_offloadctl_store_verify() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_store_repair() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_key() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'between:Print one key strictly between two keys.'
+            'spread:Print N strictly increasing keys spread evenly between two keys.'
+            'check:Check that every key is valid.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        between|spread|check)
+            "_offloadctl_key_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_offloadctl_key_between() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--after[The key to sort after (default\: the start).]:key:'
+        '--before[The key to sort before (default\: the end).]:key:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_key_spread() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--count[How many keys to print (0 to 10,000,000).]:count:'
+        '--after[The key all results sort after (default\: the start).]:key:'
+        '--before[The key all results sort before (default\: the end).]:key:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_key_check() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '*:keys:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_help() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:subcommands:'
+        '--version[Show the version.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+if [[ "${funcstack[1]}" = _offloadctl ]]; then
+    _offloadctl "${@}"
+else
+    compdef _offloadctl offloadctl
+fi

@@ -26,6 +26,64 @@ public struct StoreIndex: Codable, Hashable, Sendable {
   public var collections: [Entry]
   /// Which collection holds each item.
   public var itemLocations: [ShortID: ShortID]
+  /// The next history entry's number.
+  public var nextHistorySequence: UInt64
+
+  enum CodingKeys: String, CodingKey {
+    case nextSequence, collections, items, nextHistorySequence
+  }
+
+  init(
+    nextSequence: UInt64, collections: [Entry], itemLocations: [ShortID: ShortID],
+    nextHistorySequence: UInt64 = 1
+  ) {
+    self.nextSequence = nextSequence
+    self.collections = collections
+    self.itemLocations = itemLocations
+    self.nextHistorySequence = nextHistorySequence
+  }
+
+  /// Decodes the index; the item map is stored per collection as one string of ids.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    nextSequence = try container.decode(UInt64.self, forKey: .nextSequence)
+    nextHistorySequence =
+      try container.decodeIfPresent(UInt64.self, forKey: .nextHistorySequence) ?? 1
+    collections = try container.decode([Entry].self, forKey: .collections)
+    let grouped = try container.decode([String: String].self, forKey: .items)
+    var locations: [ShortID: ShortID] = [:]
+    for (collection, ids) in grouped {
+      guard let collectionID = ShortID(collection) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .items, in: container,
+          debugDescription: "\"\(collection)\" is not a collection id")
+      }
+      for text in ids.split(separator: " ") {
+        guard let id = ShortID(String(text)) else {
+          throw DecodingError.dataCorruptedError(
+            forKey: .items, in: container, debugDescription: "\"\(text)\" is not an item id")
+        }
+        locations[id] = collectionID
+      }
+    }
+    itemLocations = locations
+  }
+
+  /// Encodes the index, with the item map as one sorted string of ids per collection: a
+  /// few long strings code far faster than thousands of keys.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(nextSequence, forKey: .nextSequence)
+    try container.encode(nextHistorySequence, forKey: .nextHistorySequence)
+    try container.encode(collections, forKey: .collections)
+    var grouped: [ShortID: [ShortID]] = [:]
+    for (item, collection) in itemLocations { grouped[collection, default: []].append(item) }
+    var items: [String: String] = [:]
+    for (collection, ids) in grouped {
+      items[collection.rawValue] = ids.sorted().map(\.rawValue).joined(separator: " ")
+    }
+    try container.encode(items, forKey: .items)
+  }
 
   /// An index with only the inbox.
   static func empty(now: Date) -> StoreIndex {
@@ -82,14 +140,6 @@ public struct HistoryEntry: Codable, Hashable, Sendable {
 
   /// How many items the entry touches.
   public var itemCount: Int { changes.reduce(0) { $0 + $1.items.count } }
-}
-
-/// The undo history: the most recent changes, newest last.
-public struct History: Codable, Hashable, Sendable {
-  /// The entries, oldest first.
-  public var entries: [HistoryEntry]
-  /// The next entry's number.
-  public var nextSequence: UInt64
 }
 
 extension ItemCollection {

@@ -7,9 +7,14 @@ extension Workspace {
   /// - Parameter limit: How many to return at most.
   /// - Complexity: O(*h*), where *h* is the length of the history.
   public func history(limit: Int = 20) throws(WorkspaceError) -> [HistoryEntry] {
-    let store = historyStore
-    let history = try Self.persisting { () throws(PersistenceError) in try store.load() }
-    return Array((history?.entries ?? []).reversed().prefix(max(0, limit)))
+    var entries: [HistoryEntry] = []
+    for sequence in historySequences().reversed().prefix(max(0, limit)) {
+      let store = historyStore(sequence)
+      if let entry = try Self.persisting({ () throws(PersistenceError) in try store.load() }) {
+        entries.append(entry)
+      }
+    }
+    return entries
   }
 
   /// Reverts the most recent change and drops it from the history.
@@ -22,10 +27,13 @@ extension Workspace {
   /// - Complexity: O(*n*) in the sizes of the collections the change touched.
   @discardableResult
   public func undo() throws(WorkspaceError) -> HistoryEntry {
-    let store = historyStore
-    return try change(recordsHistory: false) { (transaction) throws(WorkspaceError) in
-      let history = try Self.persisting { () throws(PersistenceError) in try store.load() }
-      guard let entry = history?.entries.last else {
+    try change(recordsHistory: false) { (transaction) throws(WorkspaceError) in
+      guard let sequence = historySequences().last else {
+        throw WorkspaceError(.nothingToUndo, "there is nothing to undo")
+      }
+      let store = historyStore(sequence)
+      guard let entry = try Self.persisting({ () throws(PersistenceError) in try store.load() })
+      else {
         throw WorkspaceError(.nothingToUndo, "there is nothing to undo")
       }
       for change in entry.changes.reversed() {

@@ -213,7 +213,7 @@ extension Workspace {
     do {
       try FileManager.default.createDirectory(
         atPath: folder + "/collections", withIntermediateDirectories: true)
-      for name in ["index.json", "history.json"]
+      for name in ["index.json", "history"]
       where FileManager.default.fileExists(atPath: root + "/" + name) {
         try FileManager.default.copyItem(atPath: root + "/" + name, toPath: folder + "/" + name)
       }

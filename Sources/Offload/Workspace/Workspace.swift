@@ -19,7 +19,7 @@ import Persistence
 /// ```
 ///
 /// Layout: `index.json` (collections, item locations, id counter), `collections/<id>.json`
-/// (one collection each), `history.json` (undo entries), `store.lock`.
+/// (one collection each), `history/<sequence>.json` (one undo entry each), `store.lock`.
 public struct Workspace: Sendable {
   /// The inbox's collection id.
   public static let inboxID = ShortID(unchecked: "0")
@@ -59,7 +59,12 @@ public struct Workspace: Sendable {
   // MARK: Files
 
   var indexPath: String { root + "/index.json" }
-  var historyPath: String { root + "/history.json" }
+  var historyFolder: String { root + "/history" }
+  func historyPath(_ sequence: UInt64) -> String {
+    let digits = String(sequence)
+    return historyFolder + "/" + String(repeating: "0", count: max(0, 12 - digits.count)) + digits
+      + ".json"
+  }
   var collectionsFolder: String { root + "/collections" }
   func collectionPath(_ id: ShortID) -> String { collectionsFolder + "/\(id.rawValue).json" }
 
@@ -67,8 +72,18 @@ public struct Workspace: Sendable {
   var indexStore: DocumentStore<StoreIndex> {
     DocumentStore(path: indexPath, format: DocumentFormat(name: "offload.index"), lock: lock)
   }
-  var historyStore: DocumentStore<History> {
-    DocumentStore(path: historyPath, format: DocumentFormat(name: "offload.history"), lock: lock)
+  func historyStore(_ sequence: UInt64) -> DocumentStore<HistoryEntry> {
+    DocumentStore(
+      path: historyPath(sequence), format: DocumentFormat(name: "offload.history-entry"), lock: lock
+    )
+  }
+
+  /// The sequence numbers of the stored history entries, oldest first.
+  func historySequences() -> [UInt64] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: historyFolder)) ?? []
+    return names.compactMap { name in
+      name.hasSuffix(".json") ? UInt64(name.dropLast(5)) : nil
+    }.sorted()
   }
   func collectionStore(_ id: ShortID) -> DocumentStore<ItemCollection> {
     DocumentStore(
@@ -144,6 +159,8 @@ public struct Workspace: Sendable {
     do {
       try FileManager.default.createDirectory(
         atPath: collectionsFolder, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        atPath: historyFolder, withIntermediateDirectories: true)
     } catch {
       throw WorkspaceError(
         .cannotCreate, "cannot create the store folder \(root): \(error.localizedDescription)")
@@ -162,8 +179,8 @@ public struct Workspace: Sendable {
       changes.append(change)
     }
     guard !changes.isEmpty else { return }
-    // Collections first, then the index that points at them, then the history: a crash in
-    // between leaves every file whole, and at worst a change that cannot be undone.
+    // Collections first, then the history entry, then the index that points at them: a crash
+    // in between leaves every file whole, and at worst a change that cannot be undone.
     for change in changes {
       let id = change.collection
       if let collection = transaction.collections[id] {
@@ -193,23 +210,22 @@ public struct Workspace: Sendable {
         index.collections.removeAll { $0.id == id }
       }
     }
-    try Self.persisting { () throws(PersistenceError) in try indexStore.save(index) }
-    let historyStore = self.historyStore
-    var history =
-      try Self.persisting { () throws(PersistenceError) in try historyStore.load() }
-      ?? History(entries: [], nextSequence: 1)
+    // One file per entry: a command writes its own entry and never rewrites the others.
     if recordsHistory {
-      history.entries.append(
-        HistoryEntry(
-          sequence: history.nextSequence, date: now(), summary: summary, changes: changes))
-      history.nextSequence += 1
-      if history.entries.count > historyLimit {
-        history.entries.removeFirst(history.entries.count - historyLimit)
-      }
-    } else {
-      history.entries.removeLast()
+      let sequence = index.nextHistorySequence
+      let entry = HistoryEntry(sequence: sequence, date: now(), summary: summary, changes: changes)
+      index.nextHistorySequence += 1
+      try Self.persisting { () throws(PersistenceError) in try historyStore(sequence).save(entry) }
+      for old in historySequences().dropLast(historyLimit) { removeHistoryEntry(old) }
+    } else if let last = historySequences().last {
+      removeHistoryEntry(last)
     }
-    try Self.persisting { () throws(PersistenceError) in try historyStore.save(history) }
+    try Self.persisting { () throws(PersistenceError) in try indexStore.save(index) }
+  }
+
+  func removeHistoryEntry(_ sequence: UInt64) {
+    try? FileManager.default.removeItem(atPath: historyPath(sequence))
+    try? FileManager.default.removeItem(atPath: historyPath(sequence) + ".backup")
   }
 
   /// What changed in one collection, or `nil` when nothing did.

@@ -26,6 +26,7 @@ let package = Package(
   name: "Offload",
   products: [
     .library(name: "OrderingCore", targets: ["OrderingCore"]),
+    .library(name: "Selection", targets: ["Selection"]),
     .library(name: "Offload", targets: ["Offload"]),
     .executable(name: "offloadctl", targets: ["offloadctl"]),
   ],
@@ -35,6 +36,7 @@ let package = Package(
   targets: [
     // Libraries.
     .target(name: "OrderingCore", swiftSettings: swiftSettings),
+    .target(name: "Selection", swiftSettings: swiftSettings),
     .target(name: "Offload", dependencies: ["OrderingCore"], swiftSettings: swiftSettings),
 
     // The command-line tool: parsing and printing only.
@@ -58,6 +60,11 @@ let package = Package(
     .testTarget(
       name: "OrderingCoreTests",
       dependencies: ["OrderingCore", "OffloadTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "SelectionTests",
+      dependencies: ["Selection", "OffloadTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -135,8 +135,7 @@ public struct BulkAction<ID: Hashable>: Identifiable {
   ///   - canMove: Whether one row can move to the destination.
   /// - Complexity: The rule is O(*v* + *k*·*m*), where *v* is the number of visible rows, *k*
   ///   the number selected and *m* the cost of `canMove`; it stops at the first refusal.
-  public static func move(title: String = "Move", canMove: @escaping (ID) -> Bool) -> BulkAction
-  {
+  public static func move(title: String = "Move", canMove: @escaping (ID) -> Bool) -> BulkAction {
     BulkAction(id: "move", title: title) { selection in
       if let refused = selection.ids.first(where: { !canMove($0) }) {
         return .disabled(reason: "row \(refused) cannot move there")

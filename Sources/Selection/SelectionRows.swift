@@ -91,3 +91,5 @@ public struct RowSnapshot<ID: Hashable>: SelectionRows {
   /// Whether `id` is displayed, hidden, or gone.
   public func status(of id: ID) -> RowStatus { statuses[id] ?? .gone }
 }
+
+extension RowSnapshot: Sendable where ID: Sendable {}

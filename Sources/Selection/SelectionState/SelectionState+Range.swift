@@ -23,9 +23,9 @@ extension SelectionState {
   /// - Throws: ``SelectionError/Code/unknownRow`` when `target` is not a visible row.
   /// - Complexity: O(*v*), where *v* is the number of visible rows.
   @discardableResult
-  public mutating func extend(to target: ID, in rows: some SelectionRows<ID>) throws(
-    SelectionError
-  ) -> TapOutcome<ID> {
+  public mutating func extend(to target: ID, in rows: some SelectionRows<ID>) throws(SelectionError)
+    -> TapOutcome<ID>
+  {
     guard rows.status(of: target) == .visible else {
       throw SelectionError.unknownRow(target, "extend the selection to")
     }
@@ -53,8 +53,10 @@ extension SelectionState {
     let newRange = min(anchorIndex, targetIndex)...max(anchorIndex, targetIndex)
     let oldRange =
       endIndex < 0 ? newRange : min(anchorIndex, endIndex)...max(anchorIndex, endIndex)
-    let span = min(newRange.lowerBound, oldRange.lowerBound)...max(
-      newRange.upperBound, oldRange.upperBound)
+    let span =
+      min(
+        newRange.lowerBound, oldRange.lowerBound)...max(
+        newRange.upperBound, oldRange.upperBound)
     let saved = self
     var selectedCount = 0
     var deselectedCount = 0

@@ -132,7 +132,8 @@ public struct SelectionState<ID: Hashable> {
     case .only:
       return members.contains(id) || hiddenMembers.contains(id)
     case .allExcept:
-      return !(members.contains(id) || hiddenMembers.contains(id) || disabled.contains(id)
+      return
+        !(members.contains(id) || hiddenMembers.contains(id) || disabled.contains(id)
         || hiddenDisabled.contains(id))
     }
   }

@@ -48,7 +48,7 @@ extension SelectionState {
       removeAll()
       if let keep {
         members = [keep]
-        anchor = keep
+        _anchor = keep
       }
     case .multiple:
       break
@@ -110,6 +110,6 @@ extension SelectionState {
     disabled = newVisible
     hiddenDisabled = newHidden
     visibleCount = rows.visibleCount
-    if let anchor, isDisabled(anchor) { self.anchor = nil }
+    if let anchor, isDisabled(anchor) { _anchor = nil }
   }
 }

@@ -4,6 +4,7 @@ extension SelectionState {
   ///
   /// - Complexity: O(*s* + *d*), where *s* is the number of stored ids and *d* the number of
   ///   disabled rows.
+  @inlinable
   func checkInvariants() {
     #if DEBUG
       precondition(members.isDisjoint(with: hiddenMembers), "a row is both visible and hidden")

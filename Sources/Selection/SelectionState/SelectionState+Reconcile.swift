@@ -53,7 +53,7 @@ extension SelectionState {
   ///   disabled rows; with ``ReconcilePolicy/drop`` after a select-all while rows are hidden,
   ///   plus O(*h*), or O(*v* + *h*) when the selection is rewritten, for *v* visible and *h*
   ///   hidden rows; plus O(*i*) for *i* inserted rows after a select-all.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func reconcile(
     with rows: some SelectionRows<ID>, policy: ReconcilePolicy, inserted: [ID] = []
   ) -> ReconcileReport {
@@ -124,13 +124,14 @@ extension SelectionState {
     for end in [anchor, rangeEnd] {
       guard let end, rows.status(of: end) != .visible else { continue }
       if end == anchor { report.anchorCleared = true }
-      anchor = nil
+      _anchor = nil
       rangeEnd = nil
     }
     return report
   }
 
   /// After a select-all, makes every hidden row unselected, in the smaller representation.
+  @inlinable
   mutating func dropHiddenRowsAfterSelectAll(
     _ rows: some SelectionRows<ID>, report: inout ReconcileReport
   ) {
@@ -166,6 +167,7 @@ extension SelectionState {
   /// - Parameter rows: The caller's rows.
   /// - Returns: The selected visible rows, in the order of `rows.visibleIDs`.
   /// - Complexity: O(*v*), where *v* is the number of visible rows.
+  @inlinable
   public func selectedIDs(in rows: some SelectionRows<ID>) -> [ID] {
     if kind == .only && members.isEmpty { return [] }
     var result: [ID] = []
@@ -175,7 +177,7 @@ extension SelectionState {
   }
 
   /// Whether a visible row is selected.
-  @inline(__always)
+  @inlinable @inline(__always)
   func isVisibleSelected(_ id: ID) -> Bool {
     switch kind {
     case .only: members.contains(id)

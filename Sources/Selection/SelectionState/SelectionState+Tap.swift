@@ -54,7 +54,7 @@ extension SelectionState {
   ///
   /// - Parameter id: The tapped row; it must be visible.
   /// - Returns: What the tap did.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func tap(_ id: ID) -> TapOutcome<ID> {
     guard isEditing else { return .navigate(id) }
     guard editStyle == .multiSelect else { return .ignored(id, .styleHasNoSelection) }
@@ -73,7 +73,7 @@ extension SelectionState {
   /// - Parameter id: A visible row.
   /// - Returns: ``TapOutcome/selected(_:)``, ``TapOutcome/deselected(_:)``,
   ///   ``TapOutcome/replaced(_:previous:)`` or ``TapOutcome/ignored(_:_:)``.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func toggle(_ id: ID) -> TapOutcome<ID> {
     isSelected(id) ? deselect(id) : select(id)
   }
@@ -83,7 +83,7 @@ extension SelectionState {
   /// - Parameter id: A visible row.
   /// - Returns: What changed; selecting a selected row returns ``TapOutcome/selected(_:)``
   ///   and changes nothing but the anchor.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func select(_ id: ID) -> TapOutcome<ID> {
     if let refusal = refusal(for: id) { return .ignored(id, refusal) }
     if mode == .single { return replace(with: id) }
@@ -93,7 +93,7 @@ extension SelectionState {
     case .allExcept: members.remove(id)
     }
     hiddenMembers.remove(id)
-    anchor = id
+    _anchor = id
     rangeEnd = id
     return .selected(id)
   }
@@ -103,7 +103,7 @@ extension SelectionState {
   /// - Parameter id: A visible row.
   /// - Returns: ``TapOutcome/deselected(_:)``, or ``TapOutcome/ignored(_:_:)`` when the list
   ///   disallows an empty selection and this is its last selected row.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func deselect(_ id: ID) -> TapOutcome<ID> {
     if let refusal = refusal(for: id) { return .ignored(id, refusal) }
     guard isSelected(id) else { return .deselected(id) }
@@ -163,6 +163,7 @@ extension SelectionState {
   }
 
   /// Why selecting or deselecting `id` is not possible now, if it is not.
+  @inlinable
   func refusal(for id: ID) -> TapRefusal? {
     if !isEditing { return .notEditing }
     if editStyle != .multiSelect { return .styleHasNoSelection }
@@ -172,6 +173,7 @@ extension SelectionState {
   }
 
   /// Single mode: makes `id` the only selected row, or deselects it when it is.
+  @inlinable
   mutating func replace(with id: ID) -> TapOutcome<ID> {
     if let refusal = refusal(for: id) { return .ignored(id, refusal) }
     if isSelected(id) {
@@ -183,7 +185,7 @@ extension SelectionState {
     let previous = kind == .only ? members.first ?? hiddenMembers.first : nil
     removeAll()
     members = [id]
-    anchor = id
+    _anchor = id
     rangeEnd = id
     checkInvariants()
     return .replaced(id, previous: previous)

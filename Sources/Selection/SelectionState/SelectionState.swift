@@ -40,7 +40,8 @@ public enum EditStyle: Hashable, Sendable, CaseIterable {
 /// before reading ``count`` again.
 public struct SelectionState<ID: Hashable> {
   /// How the stored ids are read.
-  enum Kind: Hashable {
+  @usableFromInline
+  enum Kind: Hashable, Sendable {
     /// The stored ids are the selected rows.
     case only
     /// Every row is selected except the stored ids and the disabled rows.
@@ -57,21 +58,23 @@ public struct SelectionState<ID: Hashable> {
   public var disallowsEmptySelection: Bool
 
   /// How ``members`` and ``hiddenMembers`` are read.
-  var kind: Kind = .only
+  @usableFromInline var kind: Kind = .only
   /// Visible rows: the selected ones (``Kind/only``) or the exceptions (``Kind/allExcept``).
-  var members: Set<ID> = []
+  @usableFromInline var members: Set<ID> = []
   /// Hidden rows kept by ``ReconcilePolicy/keepHidden``: selected, or exceptions.
-  var hiddenMembers: Set<ID> = []
+  @usableFromInline var hiddenMembers: Set<ID> = []
   /// Visible rows that cannot be selected.
-  var disabled: Set<ID> = []
+  @usableFromInline var disabled: Set<ID> = []
   /// Hidden rows that cannot be selected.
-  var hiddenDisabled: Set<ID> = []
+  @usableFromInline var hiddenDisabled: Set<ID> = []
   /// The number of visible rows at the last select-all or reconcile.
-  var visibleCount = 0
+  @usableFromInline var visibleCount = 0
   /// The row a range extension starts from: the last row the user selected by a tap.
-  public internal(set) var anchor: ID?
+  public var anchor: ID? { _anchor }
+  /// Storage of ``anchor``.
+  @usableFromInline var _anchor: ID?
   /// The row the last range extension went to.
-  var rangeEnd: ID?
+  @usableFromInline var rangeEnd: ID?
 
   /// Creates a state in normal mode with nothing selected.
   ///
@@ -90,6 +93,7 @@ public struct SelectionState<ID: Hashable> {
   }
 
   /// Whether the current mode and style let a tap select rows at all.
+  @inlinable
   public var allowsSelection: Bool {
     isEditing && editStyle == .multiSelect && mode != .none
   }
@@ -98,6 +102,7 @@ public struct SelectionState<ID: Hashable> {
   ///
   /// After a select-all this is the visible row count given by the last ``selectAll(in:)`` or
   /// ``reconcile(with:policy:)``, less the exceptions and the disabled rows.
+  @inlinable
   public var count: Int {
     switch kind {
     case .only: members.count
@@ -106,6 +111,7 @@ public struct SelectionState<ID: Hashable> {
   }
 
   /// Whether no visible row is selected.
+  @inlinable
   public var isEmpty: Bool { count == 0 }
 
   /// Whether every selectable visible row is selected.
@@ -127,6 +133,7 @@ public struct SelectionState<ID: Hashable> {
   /// true but is not in ``count``.
   ///
   /// - Parameter id: A row of the caller's list.
+  @inlinable
   public func isSelected(_ id: ID) -> Bool {
     switch kind {
     case .only:
@@ -139,16 +146,18 @@ public struct SelectionState<ID: Hashable> {
   }
 
   /// Whether `id` cannot be selected.
+  @inlinable
   public func isDisabled(_ id: ID) -> Bool {
     disabled.contains(id) || hiddenDisabled.contains(id)
   }
 
   /// Empties the selection and forgets the anchor, whatever the policy.
+  @inlinable
   mutating func removeAll() {
     kind = .only
     members.removeAll()
     hiddenMembers.removeAll()
-    anchor = nil
+    _anchor = nil
     rangeEnd = nil
   }
 }
@@ -163,7 +172,7 @@ extension SelectionState: Equatable {
       && lhs.disallowsEmptySelection == rhs.disallowsEmptySelection && lhs.kind == rhs.kind
       && lhs.members == rhs.members && lhs.hiddenMembers == rhs.hiddenMembers
       && lhs.disabled == rhs.disabled && lhs.hiddenDisabled == rhs.hiddenDisabled
-      && lhs.visibleCount == rhs.visibleCount && lhs.anchor == rhs.anchor
+      && lhs.visibleCount == rhs.visibleCount && lhs._anchor == rhs._anchor
       && lhs.rangeEnd == rhs.rangeEnd
   }
 }

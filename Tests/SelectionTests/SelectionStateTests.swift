@@ -554,3 +554,35 @@ private struct CountingRows: SelectionRows {
   var hiddenIDs: [Int] { [] }
   func status(of id: Int) -> RowStatus { base.status(of: id) }
 }
+
+@Suite("SelectionState: the guide's example")
+struct SelectionGuideExampleTests {
+  @Test func guideExampleHolds() throws {
+    var selection = SelectionState<String>(mode: .multiple)
+    let rows = try RowSnapshot(visible: ["milk", "eggs", "bread", "tea"])
+    let open = selection.tap("milk")
+    #expect(open == .navigate("milk"))
+    selection.beginEditing()
+    let selected = selection.tap("milk")
+    #expect(selected == .selected("milk"))
+    try selection.extend(to: "bread", in: rows)
+    #expect(selection.selectedIDs(in: rows) == ["milk", "eggs", "bread"])
+    selection.selectAll(in: rows)
+    #expect(selection.storedCount == 0)
+    let deselected = selection.tap("eggs")
+    #expect(deselected == .deselected("eggs"))
+    #expect(selection.count == 3)
+    let actions: [BulkAction<String>] = [
+      .move { $0 != "tea" }, .delete(), .export(), .rename(), .addToCollection(),
+    ]
+    #expect(
+      selection.toolbar(for: actions, in: rows).enabledIDs
+        == ["delete", "export", "add-to-collection"])
+    let filtered = try RowSnapshot(visible: ["milk", "tea"], hidden: ["eggs", "bread"])
+    selection.reconcile(with: filtered, policy: .keepHidden)
+    #expect(selection.count == 2)
+    #expect(selection.isSelected("bread"))
+    selection.endEditing()
+    #expect(selection.isEmpty)
+  }
+}

@@ -120,7 +120,7 @@ struct TerminalEndToEndTests {
     #expect(result.status == 64)
     #expect(
       result.stderr
-        == "offloadctl: error: this screen needs a terminal: standard input is not one (no pipes or files)\n"
+        == "offloadctl: error: this screen needs a terminal on standard input and output (not a pipe or a file)\n"
     )
     #expect(result.stdout.isEmpty)
   }

@@ -44,15 +44,16 @@ final class TerminalSession {
   /// - Parameters:
   ///   - input: The terminal to read keys from (standard input by default).
   ///   - output: Where to draw (standard output by default).
-  /// - Throws: ``CommandFailure`` with ``OffloadExitCode/usage`` when `input` is not a
-  ///   terminal, ``OffloadExitCode/ioError`` when its settings cannot be changed.
+  /// - Throws: ``CommandFailure`` with ``OffloadExitCode/usage`` when `input` or `output` is
+  ///   not a terminal, ``OffloadExitCode/ioError`` when its settings cannot be changed.
   static func start(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws
     -> TerminalSession
   {
-    guard isatty(input) == 1 else {
+    guard isatty(input) == 1 && isatty(output) == 1 else {
       throw CommandFailure(
         code: .usage,
-        message: "this screen needs a terminal: standard input is not one (no pipes or files)")
+        message:
+          "this screen needs a terminal on standard input and output (not a pipe or a file)")
     }
     guard TerminalRestore.fileDescriptor < 0 else {
       throw CommandFailure(code: .failure, message: "a terminal screen is already running")

@@ -39,6 +39,15 @@ public final class PseudoTerminal: @unchecked Sendable {
     public var description: String
   }
 
+  /// Whether this system can open pseudo-terminals (`/dev/ptmx`); tests that need one are
+  /// disabled with this as their condition, and say why.
+  public static var isAvailable: Bool {
+    let fd = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    guard fd >= 0 else { return false }
+    close(fd)
+    return true
+  }
+
   /// The child's process id.
   public let pid: Int32
   private let master: Int32

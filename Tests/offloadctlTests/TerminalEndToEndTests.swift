@@ -14,7 +14,11 @@ private enum Keys {
   static let ctrlC = "\u{03}"
 }
 
-@Suite("Terminal layer: end to end under a pseudo-terminal", .serialized)
+@Suite(
+  "Terminal layer: end to end under a pseudo-terminal", .serialized,
+  .enabled(
+    if: PseudoTerminal.isAvailable,
+    "needs /dev/ptmx (a devpts mount) to open a pseudo-terminal; no other tool is needed"))
 struct TerminalEndToEndTests {
   /// An environment that keeps crashes quick and the store out of reach.
   let environment = [

@@ -6,7 +6,8 @@
 //
 //   offloadctl -> Offload -> { OrderingCore, Selection, Gestures, PhotoSession, Persistence }
 //   PhotoSession -> Persistence
-//   OrderingCore, Selection, Gestures  import nothing but the standard library
+//   offloadctl -> TerminalUI           (keys, frames, diffing for interactive screens)
+//   OrderingCore, Selection, Gestures, TerminalUI  import nothing but the standard library
 //   Persistence, PhotoSession          may import Foundation
 //   only offloadctl imports ArgumentParser
 //
@@ -27,6 +28,8 @@ let package = Package(
   products: [
     .library(name: "OrderingCore", targets: ["OrderingCore"]),
     .library(name: "Persistence", targets: ["Persistence"]),
+    .library(name: "Selection", targets: ["Selection"]),
+    .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "Offload", targets: ["Offload"]),
     .executable(name: "offloadctl", targets: ["offloadctl"]),
   ],
@@ -37,13 +40,20 @@ let package = Package(
     // Libraries.
     .target(name: "OrderingCore", swiftSettings: swiftSettings),
     .target(name: "Persistence", swiftSettings: swiftSettings),
-    .target(name: "Offload", dependencies: ["OrderingCore", "Persistence"], swiftSettings: swiftSettings),
+    .target(name: "Selection", swiftSettings: swiftSettings),
+    // Pure terminal-screen pieces (keys, frames, diffing) for offloadctl's interactive screens;
+    // a library so Tools/Benchmarks can time a redraw.
+    .target(name: "TerminalUI", swiftSettings: swiftSettings),
+    .target(
+      name: "Offload", dependencies: ["OrderingCore", "Persistence", "Selection"],
+      swiftSettings: swiftSettings),
 
     // The command-line tool: parsing and printing only.
     .executableTarget(
       name: "offloadctl",
       dependencies: [
         "Offload",
+        "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
@@ -78,13 +88,23 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
+      name: "SelectionTests",
+      dependencies: ["Selection", "OffloadTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "TerminalUITests",
+      dependencies: ["TerminalUI", "OffloadTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
       name: "OffloadTests",
       dependencies: ["Offload", "OffloadTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "offloadctlTests",
-      dependencies: ["offloadctl", "OffloadTestSupport"],
+      dependencies: ["offloadctl", "TerminalUI", "OffloadTestSupport"],
       swiftSettings: swiftSettings
     ),
   ]

@@ -11,6 +11,7 @@ struct Offloadctl: ParsableCommand {
     subcommands: [
       DemoCommand.self, CaptureCommand.self, InboxCommand.self, CollectionCommand.self,
       ItemCommand.self, UndoCommand.self, HistoryCommand.self, StoreCommand.self, KeyCommand.self,
+      TerminalSelfTestCommand.self,
     ]
   )
 }

@@ -27,6 +27,8 @@ let package = Package(
       dependencies: [
         .product(name: "OrderingCore", package: rootIdentity),
         .product(name: "Offload", package: rootIdentity),
+        .product(name: "Selection", package: rootIdentity),
+        .product(name: "TerminalUI", package: rootIdentity),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]

@@ -7,7 +7,9 @@ struct OffloadBench: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "offload-bench",
     abstract: "Offload's benchmarks (build with -c release).",
-    subcommands: [KeysBenchmark.self, CLIBenchmark.self]
+    subcommands: [
+      KeysBenchmark.self, SelectionBenchmark.self, RedrawBenchmark.self, CLIBenchmark.self,
+    ]
   )
 }
 

@@ -26,6 +26,7 @@ let package = Package(
   name: "Offload",
   products: [
     .library(name: "OrderingCore", targets: ["OrderingCore"]),
+    .library(name: "Gestures", targets: ["Gestures"]),
     .library(name: "Offload", targets: ["Offload"]),
     .executable(name: "offloadctl", targets: ["offloadctl"]),
   ],
@@ -35,7 +36,9 @@ let package = Package(
   targets: [
     // Libraries.
     .target(name: "OrderingCore", swiftSettings: swiftSettings),
-    .target(name: "Offload", dependencies: ["OrderingCore"], swiftSettings: swiftSettings),
+    .target(name: "Gestures", swiftSettings: swiftSettings),
+    .target(
+      name: "Offload", dependencies: ["OrderingCore", "Gestures"], swiftSettings: swiftSettings),
 
     // The command-line tool: parsing and printing only.
     .executableTarget(
@@ -58,6 +61,11 @@ let package = Package(
     .testTarget(
       name: "OrderingCoreTests",
       dependencies: ["OrderingCore", "OffloadTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "GesturesTests",
+      dependencies: ["Gestures", "OffloadTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

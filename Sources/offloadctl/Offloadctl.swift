@@ -8,7 +8,7 @@ struct Offloadctl: ParsableCommand {
     abstract: "Organize lists and plans, and cull photos, from the terminal.",
     discussion: OffloadExitCode.helpTable,
     version: "0.1.0",
-    subcommands: [KeyCommand.self]
+    subcommands: [KeyCommand.self, GestureCommand.self]
   )
 }
 

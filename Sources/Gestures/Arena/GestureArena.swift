@@ -146,6 +146,22 @@ public struct GestureArena: Sendable {
     return events
   }
 
+  /// The pointer being followed, if any.
+  public var trackedPointer: Int? { isTracking ? track.pointer : nil }
+
+  /// Cancels the followed touch (the system took it away) and replaces ``events`` with what
+  /// that caused: the winner is cancelled, every possible gesture fails.
+  ///
+  /// - Complexity: O(*m* + *h*).
+  @discardableResult
+  public mutating func cancel(at time: Double) -> [GestureEvent] {
+    events.removeAll(keepingCapacity: true)
+    guard isTracking else { return events }
+    track.time = max(track.time, time)
+    endTouch(cancelled: true)
+    return events
+  }
+
   // MARK: Internals
 
   /// Clears the events and cancels a followed touch before an accessibility action.

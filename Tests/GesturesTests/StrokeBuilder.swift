@@ -63,6 +63,7 @@ struct StrokeBuilder {
 
 extension GestureArena {
   /// Feeds samples, advancing the clock between them; returns every event.
+  @discardableResult
   mutating func run(_ samples: [TouchSample]) -> [GestureEvent] {
     var all: [GestureEvent] = []
     for sample in samples {

@@ -148,6 +148,13 @@ public struct InsertionLine: Hashable, Sendable {
   public var x: Double
   /// The landing depth.
   public var depth: Int
+
+  /// Creates a line.
+  public init(y: Double, x: Double, depth: Int) {
+    self.y = y
+    self.x = x
+    self.depth = depth
+  }
 }
 
 /// Everything the UI needs while a row is dragged over a list.

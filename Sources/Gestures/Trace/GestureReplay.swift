@@ -142,7 +142,8 @@ public struct GestureReplay: Hashable, Sendable {
         let distance = stroke.decisionDistance
       {
         header +=
-          "\(decision.rawValue) after \(Self.milliseconds(delay)) ms and \(Self.rounded(distance)) pt"
+          "\(decision.rawValue) after \(JSONText.number(Self.milliseconds(delay))) ms and "
+          + "\(JSONText.number(Self.rounded(distance))) pt"
       } else {
         header += "no gesture"
       }

@@ -117,6 +117,8 @@ public struct GestureConfiguration: Hashable, Sendable {
   }
 
   /// A velocity tracker with this configuration's window rules.
+  ///
+  /// - Complexity: O(*h*), where *h* is ``velocityHistorySize``.
   public func makeVelocityTracker() -> VelocityTracker {
     VelocityTracker(
       horizon: velocityHorizon, historySize: velocityHistorySize, stopGap: velocityStopGap,

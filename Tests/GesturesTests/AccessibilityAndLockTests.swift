@@ -45,8 +45,14 @@ struct AccessibilityActionTests {
   }
 
   @Test func everyActionHasANameAndAGesture() {
-    #expect(AccessibilityAction.allCases.map(\.name) == ["Delete", "Trash", "Favorite", "Keep", "Move", "Nest Under Previous"])
-    #expect(AccessibilityAction.allCases.map(\.kind) == [.rowSwipe, .deckSwipe, .deckSwipe, .deckSwipe, .reorder, .reorder])
+    #expect(
+      AccessibilityAction.allCases.map(\.name) == [
+        "Delete", "Trash", "Favorite", "Keep", "Move", "Nest Under Previous",
+      ])
+    #expect(
+      AccessibilityAction.allCases.map(\.kind) == [
+        .rowSwipe, .deckSwipe, .deckSwipe, .deckSwipe, .reorder, .reorder,
+      ])
   }
 }
 
@@ -61,28 +67,40 @@ struct DirectionLockTests {
 
   @Test func aClearDirectionLocksAtTheSlop() {
     var lock = DirectionLock()
-    #expect(lock.update(TouchPoint(x: -11, y: 4), final: false, configuration: configuration) == .horizontal)
+    #expect(
+      lock.update(TouchPoint(x: -11, y: 4), final: false, configuration: configuration)
+        == .horizontal)
     #expect(lock.distance > 10)
     var vertical = DirectionLock()
-    #expect(vertical.update(TouchPoint(x: 4, y: 11), final: false, configuration: configuration) == .vertical)
+    #expect(
+      vertical.update(TouchPoint(x: 4, y: 11), final: false, configuration: configuration)
+        == .vertical)
   }
 
   @Test func aDiagonalWaitsThenTakesTheDominantAxis() {
     var lock = DirectionLock()
     #expect(lock.update(TouchPoint(x: 12, y: 9), final: false, configuration: configuration) == nil)
-    #expect(lock.update(TouchPoint(x: 20, y: 18), final: false, configuration: configuration) == nil)
+    #expect(
+      lock.update(TouchPoint(x: 20, y: 18), final: false, configuration: configuration) == nil)
     // It becomes clear before the ambiguous-lock distance.
-    #expect(lock.update(TouchPoint(x: 20, y: 50), final: false, configuration: configuration) == .vertical)
+    #expect(
+      lock.update(TouchPoint(x: 20, y: 50), final: false, configuration: configuration) == .vertical
+    )
     var capped = DirectionLock()
-    #expect(capped.update(TouchPoint(x: 23, y: 20), final: false, configuration: configuration) == .horizontal)
+    #expect(
+      capped.update(TouchPoint(x: 23, y: 20), final: false, configuration: configuration)
+        == .horizontal)
     var lifted = DirectionLock()
-    #expect(lifted.update(TouchPoint(x: 12, y: 14), final: true, configuration: configuration) == .vertical)
+    #expect(
+      lifted.update(TouchPoint(x: 12, y: 14), final: true, configuration: configuration)
+        == .vertical)
   }
 
   @Test func theAxisHoldsForTheWholeGesture() {
     var lock = DirectionLock()
     _ = lock.update(TouchPoint(x: 0, y: 20), final: false, configuration: configuration)
-    #expect(lock.update(TouchPoint(x: 300, y: 20), final: true, configuration: configuration) == nil)
+    #expect(
+      lock.update(TouchPoint(x: 300, y: 20), final: true, configuration: configuration) == nil)
     #expect(lock.axis == .vertical)
     lock.reset()
     #expect(lock.axis == nil)
@@ -90,7 +108,9 @@ struct DirectionLockTests {
 
   @Test func tiesGoVertical() {
     var lock = DirectionLock()
-    #expect(lock.update(TouchPoint(x: 30, y: 30), final: false, configuration: configuration) == .vertical)
+    #expect(
+      lock.update(TouchPoint(x: 30, y: 30), final: false, configuration: configuration) == .vertical
+    )
   }
 }
 
@@ -114,7 +134,9 @@ struct PresetTests {
   }
 
   @Test func everyThresholdIsTunable() {
-    var a = arena(.listRow) { $0.rowSwipeCommitDistance = 50; $0.rowSwipeFlingVelocity = 10_000 }
+    var a = arena(.listRow) {
+      $0.rowSwipeCommitDistance = 50; $0.rowSwipeFlingVelocity = 10_000
+    }
     var stroke = StrokeBuilder(at: TouchPoint(x: 300, y: 100))
     stroke.move(by: TouchPoint(x: -60, y: 0), over: 0.3)
     stroke.rest(for: 0.1)

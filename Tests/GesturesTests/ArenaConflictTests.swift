@@ -77,7 +77,8 @@ struct ArenaConflictTests {
         let expected = stroke.preference.first { members.contains($0) }
         #expect(
           events.decided == expected,
-          "\(members.map(\.rawValue)) on \(stroke.rawValue): got \(String(describing: events.decided))")
+          "\(members.map(\.rawValue)) on \(stroke.rawValue): got \(String(describing: events.decided))"
+        )
         // Exactly one winner, and every other member failed.
         if let expected {
           for other in members where other != expected {
@@ -89,10 +90,14 @@ struct ArenaConflictTests {
   }
 
   @Test func explicitPrioritiesDecideSimultaneousClaims() {
-    let deckFirst = GestureSurface(members: [.init(.deckSwipe, priority: 2), .init(.scroll, priority: 1)])
+    let deckFirst = GestureSurface(members: [
+      .init(.deckSwipe, priority: 2), .init(.scroll, priority: 1),
+    ])
     var a = arena(deckFirst)
     #expect(a.run(Stroke.verticalFlick.samples).decided == .deckSwipe)
-    let scrollFirst = GestureSurface(members: [.init(.deckSwipe, priority: 1), .init(.scroll, priority: 2)])
+    let scrollFirst = GestureSurface(members: [
+      .init(.deckSwipe, priority: 1), .init(.scroll, priority: 2),
+    ])
     a = arena(scrollFirst)
     #expect(a.run(Stroke.verticalFlick.samples).decided == .scroll)
     // Horizontal: the scroll fails on the lock and the deck takes it.
@@ -122,7 +127,9 @@ struct ArenaConflictTests {
   }
 
   @Test func withoutRequireToFailThePanWinsAtOnce() {
-    let surface = GestureSurface(members: [.init(.longPress, priority: 0), .init(.scroll, priority: 1)])
+    let surface = GestureSurface(members: [
+      .init(.longPress, priority: 0), .init(.scroll, priority: 1),
+    ])
     var a = arena(surface) { $0.longPressSlop = 60 }
     var stroke = StrokeBuilder(at: .zero)
     stroke.move(by: TouchPoint(x: 0, y: 40), over: 0.2)

@@ -26,7 +26,10 @@ struct DeckSwipeTests {
     #expect(events.haptics.last == .commit)
   }
 
-  @Test(arguments: [TouchPoint(x: -150, y: 0), TouchPoint(x: 180, y: 0), TouchPoint(x: 0, y: -150), TouchPoint(x: 0, y: 300)])
+  @Test(arguments: [
+    TouchPoint(x: -150, y: 0), TouchPoint(x: 180, y: 0), TouchPoint(x: 0, y: -150),
+    TouchPoint(x: 0, y: 300),
+  ])
   func belowTheThresholdOrDownSnapsBack(delta: TouchPoint) {
     let events = slowDrag(delta)
     #expect(events.deckOutcome == .snapBack)

@@ -72,12 +72,14 @@ func drop(_ dragged: String, at x: Double, _ y: Double, previous: DropInstructio
 struct ItineraryAcceptanceTests {
   @Test func headersAndGamesCannotBeDragged() {
     #expect(DropTargetResolver.canLift(["day1"], rules: itineraryRules)?.code == "header")
-    #expect(DropTargetResolver.canLift(["custom1", "game3"], rules: itineraryRules)?.code == "game")
+    #expect(
+      DropTargetResolver.canLift(["custom1", "game3"], rules: itineraryRules)?.code == "game")
     #expect(DropTargetResolver.canLift(["custom1", "travelA"], rules: itineraryRules) == nil)
     #expect(
       DropTargetResolver.keyboardMove(.down, of: "game1", in: itineraryRows, rules: itineraryRules)
         == .blocked(
-          DropRefusal(code: "game", reason: "games are fixed to their day"), wanted: .insertBelow("travelA")))
+          DropRefusal(code: "game", reason: "games are fixed to their day"),
+          wanted: .insertBelow("travelA")))
   }
 
   @Test func travelLandsOnADayInsideItsRange() {
@@ -105,7 +107,8 @@ struct ItineraryAcceptanceTests {
 
   @Test func customItemsGoAnywhereInsideADay() {
     for (y, expected) in [
-      (50.0, DropInstruction<String>.insertAbove("game1")), (300, .makeChild(of: "day3", first: true)),
+      (50.0, DropInstruction<String>.insertAbove("game1")),
+      (300, .makeChild(of: "day3", first: true)),
       (250, .insertBelow("custom2")), (190, .makeChild(of: "day2", first: true)),
       (340, .insertBelow("game3")),
     ] {
@@ -123,9 +126,11 @@ struct ItineraryAcceptanceTests {
     }
     // Dragging left below the last item of a day climbs to the header level: blocked too.
     let climbed = drop("custom2", at: 10, 170)
-    #expect(climbed.target == .blocked(
-      DropRefusal(code: "onHeader", reason: "items go inside a day, not on a header"),
-      wanted: .reparent(after: "day1", depth: 0)))
+    #expect(
+      climbed.target
+        == .blocked(
+          DropRefusal(code: "onHeader", reason: "items go inside a day, not on a header"),
+          wanted: .reparent(after: "day1", depth: 0)))
   }
 
   @Test func keyboardMovesFollowTheSameRules() {
@@ -142,15 +147,18 @@ struct ItineraryAcceptanceTests {
     // A travel segment valid on day 1 only cannot move down into day 2.
     var rules = itineraryRules
     rules.items["travelA"] = .travel(1...1)
-    let target = DropTargetResolver.keyboardMove(.up, of: "custom2", in: itineraryRows, rules: rules)
+    let target = DropTargetResolver.keyboardMove(
+      .up, of: "custom2", in: itineraryRows, rules: rules)
     #expect(target == .allowed(.makeChild(of: "day1", first: false)))
     var rows = itineraryRows
     rows.swapAt(2, 3)  // travelA is now the last item of day 1
     for index in rows.indices { rows[index].minY = Double(index) * 44 }
     let blocked = DropTargetResolver.keyboardMove(.down, of: "travelA", in: rows, rules: rules)
-    #expect(blocked == .blocked(
-      DropRefusal(code: "outsideRange", reason: "this travel segment fits days 1–1 only"),
-      wanted: .makeChild(of: "day2", first: true)))
+    #expect(
+      blocked
+        == .blocked(
+          DropRefusal(code: "outsideRange", reason: "this travel segment fits days 1–1 only"),
+          wanted: .makeChild(of: "day2", first: true)))
     #expect(move(.up, "missing") == .blocked(.edge, wanted: .insertAbove("missing")))
   }
 }
@@ -166,7 +174,10 @@ struct DropTargetResolverTests {
     DropRow(id: "b", minY: 160, height: 40, depth: 0, acceptsChildren: true),
   ]
 
-  func resolve(_ dragged: [String], _ x: Double, _ y: Double, maximumDepth: Int? = nil, previous: DropInstruction<String>? = nil) -> DropResolution<String> {
+  func resolve(
+    _ dragged: [String], _ x: Double, _ y: Double, maximumDepth: Int? = nil,
+    previous: DropInstruction<String>? = nil
+  ) -> DropResolution<String> {
     var configuration = listConfiguration
     configuration.maximumDepth = maximumDepth
     return DropTargetResolver.resolve(
@@ -203,7 +214,9 @@ struct DropTargetResolverTests {
   }
 
   @Test func aRowCannotGoInsideItself() {
-    #expect(resolve(["a1"], 100, 100).target == .blocked(.cycle, wanted: .makeChild(of: "a1x", first: false)))
+    #expect(
+      resolve(["a1"], 100, 100).target
+        == .blocked(.cycle, wanted: .makeChild(of: "a1x", first: false)))
     #expect(resolve(["a1"], 100, 60).target == nil)
     #expect(resolve(["a1"], 100, 60).motionOnRelease == .snapBack)
   }
@@ -288,7 +301,8 @@ struct DropTargetResolverTests {
         pointer: pointer, rows: outline, dragged: dragged, rules: OpenDropRules<Int>(),
         configuration: configuration)
       #expect(resolution == again, "\(rng)")
-      #expect((resolution.line != nil) == (resolution.target.map { !$0.isBlocked } ?? false), "\(rng)")
+      #expect(
+        (resolution.line != nil) == (resolution.target.map { !$0.isBlocked } ?? false), "\(rng)")
       guard case .allowed(let instruction)? = resolution.target else { continue }
       // An allowed drop never lands inside the dragged subtree.
       let start = outline.firstIndex { $0.id == dragged[0] } ?? 0

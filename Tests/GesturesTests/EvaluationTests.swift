@@ -6,7 +6,9 @@ import Testing
 let calibrationPath: String = {
   let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
-  return root.deletingLastPathComponent().appendingPathComponent("shared/touch-data/strokes-calibration.csv").path
+  return root.deletingLastPathComponent().appendingPathComponent(
+    "shared/touch-data/strokes-calibration.csv"
+  ).path
 }()
 
 let calibrationAvailable = FileManager.default.fileExists(atPath: calibrationPath)
@@ -36,7 +38,10 @@ struct EvaluationTests {
     #expect(evaluation.strokes == 4 && evaluation.longStrokes == 2)
     #expect(evaluation.axisAgreement == 1 && evaluation.arenaAxisAgreement == 1)
     #expect(evaluation.tapAccuracy == 1)
-    #expect(evaluation.confusion == ["tap": ["tap": 1, "reorder": 1], "up": ["up": 1], "left": ["left": 1]])
+    #expect(
+      evaluation.confusion == [
+        "tap": ["tap": 1, "reorder": 1], "up": ["up": 1], "left": ["left": 1],
+      ])
     // Decisions: the tap at 60 ms, the scroll and the swipe at their first sample (20 ms,
     // 20 pt each), the press at its 500 ms timeout.
     #expect(evaluation.medianDecisionMs == 40)
@@ -46,13 +51,35 @@ struct EvaluationTests {
   }
 
   @Test(arguments: [
-    ("", GestureError.Code.missingColumn, "the CSV header lacks the column \"stroke_id\" (it has: )"),
-    ("stroke_id,t_ms,x,y,phase\n", .missingColumn, "the CSV header lacks the column \"derived_label\" (it has: stroke_id, t_ms, x, y, phase)"),
-    ("stroke_id,t_ms,x,y,phase,derived_label\n1,0,0,0,began\n", .invalidRow, "CSV line 2 has 5 fields; the header has 6"),
-    ("stroke_id,t_ms,x,y,phase,derived_label\n1,zero,0,0,began,tap\n", .invalidRow, "CSV line 2: t_ms \"zero\" is not a number"),
-    ("stroke_id,t_ms,x,y,phase,derived_label\n1.5,0,0,0,began,tap\n", .invalidRow, "CSV line 2: stroke_id \"1.5\" is not an integer"),
-    ("stroke_id,t_ms,x,y,phase,derived_label\n1,0,0,0,hover,tap\n", .invalidRow, "CSV line 2: phase \"hover\" is not began, moved, ended or cancelled"),
-    ("stroke_id,t_ms,x,y,phase,derived_label\n1,0,0,0,began,tap\n2,0,0,0,began,tap\n1,5,0,0,ended,tap\n", .invalidRow, "CSV line 4: stroke 1 continues after other strokes; keep a stroke's rows together"),
+    (
+      "", GestureError.Code.missingColumn,
+      "the CSV header lacks the column \"stroke_id\" (it has: )"
+    ),
+    (
+      "stroke_id,t_ms,x,y,phase\n", .missingColumn,
+      "the CSV header lacks the column \"derived_label\" (it has: stroke_id, t_ms, x, y, phase)"
+    ),
+    (
+      "stroke_id,t_ms,x,y,phase,derived_label\n1,0,0,0,began\n", .invalidRow,
+      "CSV line 2 has 5 fields; the header has 6"
+    ),
+    (
+      "stroke_id,t_ms,x,y,phase,derived_label\n1,zero,0,0,began,tap\n", .invalidRow,
+      "CSV line 2: t_ms \"zero\" is not a number"
+    ),
+    (
+      "stroke_id,t_ms,x,y,phase,derived_label\n1.5,0,0,0,began,tap\n", .invalidRow,
+      "CSV line 2: stroke_id \"1.5\" is not an integer"
+    ),
+    (
+      "stroke_id,t_ms,x,y,phase,derived_label\n1,0,0,0,hover,tap\n", .invalidRow,
+      "CSV line 2: phase \"hover\" is not began, moved, ended or cancelled"
+    ),
+    (
+      "stroke_id,t_ms,x,y,phase,derived_label\n1,0,0,0,began,tap\n2,0,0,0,began,tap\n1,5,0,0,ended,tap\n",
+      .invalidRow,
+      "CSV line 4: stroke 1 continues after other strokes; keep a stroke's rows together"
+    ),
   ])
   func badCSVIsReported(text: String, code: GestureError.Code, message: String) {
     #expect {
@@ -63,7 +90,9 @@ struct EvaluationTests {
   }
 
   @Test(
-    .enabled(if: calibrationAvailable, "the calibration set ../shared/touch-data/strokes-calibration.csv is absent"),
+    .enabled(
+      if: calibrationAvailable,
+      "the calibration set ../shared/touch-data/strokes-calibration.csv is absent"),
     arguments: GesturePreset.allCases)
   func realHandsMeetTheTargets(preset: GesturePreset) throws {
     let text = try String(contentsOfFile: calibrationPath, encoding: .utf8)

@@ -111,9 +111,11 @@ struct ScrollRecognizerTests {
     let states = events.states(of: .scroll)
     #expect(states.first == .began && states.last == .ended)
     #expect(states.dropFirst().dropLast().allSatisfy { $0 == .changed })
-    guard case .scroll(let translation, let velocity, _)? = events.last(where: {
-      if case .scroll = $0 { true } else { false }
-    }) else {
+    guard
+      case .scroll(let translation, let velocity, _)? = events.last(where: {
+        if case .scroll = $0 { true } else { false }
+      })
+    else {
       Issue.record("no scroll event")
       return
     }
@@ -154,13 +156,16 @@ struct RowSwipeRecognizerTests {
 
   @Test func aFlingMustBeatTheCrossAxis() {
     #expect(
-      RowSwipeOutcomeProbe.outcome(translation: TouchPoint(x: -60, y: 10), velocity: Velocity(dx: -500, dy: 900))
+      RowSwipeOutcomeProbe.outcome(
+        translation: TouchPoint(x: -60, y: 10), velocity: Velocity(dx: -500, dy: 900))
         == .snapBack)
     #expect(
-      RowSwipeOutcomeProbe.outcome(translation: TouchPoint(x: 20, y: 0), velocity: Velocity(dx: -500, dy: 0))
+      RowSwipeOutcomeProbe.outcome(
+        translation: TouchPoint(x: 20, y: 0), velocity: Velocity(dx: -500, dy: 0))
         == .snapBack)
     #expect(
-      RowSwipeOutcomeProbe.outcome(translation: TouchPoint(x: -60, y: 0), velocity: Velocity(dx: -500, dy: 100))
+      RowSwipeOutcomeProbe.outcome(
+        translation: TouchPoint(x: -60, y: 0), velocity: Velocity(dx: -500, dy: 100))
         == .delete(byFling: true))
   }
 
@@ -229,9 +234,16 @@ enum RowSwipeOutcomeProbe {
     var samples = [TouchSample(time: 0, location: start, phase: .began)]
     // First reach a point that locks horizontally, then the end with the given velocity.
     let before = TouchPoint(x: end.x - velocity.dx * 0.02, y: end.y - velocity.dy * 0.02)
-    samples.append(TouchSample(time: t0 - 0.7, location: TouchPoint(x: start.x + (translation.x < 0 ? -40 : 40), y: start.y), phase: .moved))
+    samples.append(
+      TouchSample(
+        time: t0 - 0.7,
+        location: TouchPoint(x: start.x + (translation.x < 0 ? -40 : 40), y: start.y), phase: .moved
+      ))
     samples.append(TouchSample(time: t0 - 0.02, location: before, phase: .moved))
-    samples.append(TouchSample(time: t0 - 0.01, location: TouchPoint(x: (before.x + end.x) / 2, y: (before.y + end.y) / 2), phase: .moved))
+    samples.append(
+      TouchSample(
+        time: t0 - 0.01, location: TouchPoint(x: (before.x + end.x) / 2, y: (before.y + end.y) / 2),
+        phase: .moved))
     samples.append(TouchSample(time: t0, location: end, phase: .ended))
     return a.run(samples).rowOutcome ?? .snapBack
   }

@@ -4,7 +4,8 @@ import Testing
 /// The verification lists of seed 000 (swipe-to-delete beside drag-to-reorder), as tests.
 @Suite("Seed 000: swipe to delete beside reorder")
 struct SeedVerificationTests {
-  func row(_ build: (inout StrokeBuilder) -> Void) -> (events: [GestureEvent], arena: GestureArena) {
+  func row(_ build: (inout StrokeBuilder) -> Void) -> (events: [GestureEvent], arena: GestureArena)
+  {
     var a = arena(.listRow)
     var stroke = StrokeBuilder(at: TouchPoint(x: 250, y: 300))
     build(&stroke)
@@ -14,7 +15,9 @@ struct SeedVerificationTests {
 
   @Test func scrollUpAndDownShowsNoSwipeIndicator() {
     for dy in [-300.0, 300] {
-      let (events, _) = row { $0.move(by: TouchPoint(x: 0, y: dy), over: 0.4); $0.lift() }
+      let (events, _) = row {
+        $0.move(by: TouchPoint(x: 0, y: dy), over: 0.4); $0.lift()
+      }
       #expect(events.decided == .scroll)
       #expect(events.rowFrames.isEmpty && events.rowOutcome == nil)
     }
@@ -35,10 +38,14 @@ struct SeedVerificationTests {
   }
 
   @Test func scrollMomentumIsNotInterrupted() {
-    let (events, _) = row { $0.move(by: TouchPoint(x: 10, y: -250), over: 0.2); $0.lift() }
-    guard case .scroll(_, let velocity, _)? = events.last(where: {
-      if case .scroll = $0 { true } else { false }
-    }) else {
+    let (events, _) = row {
+      $0.move(by: TouchPoint(x: 10, y: -250), over: 0.2); $0.lift()
+    }
+    guard
+      case .scroll(_, let velocity, _)? = events.last(where: {
+        if case .scroll = $0 { true } else { false }
+      })
+    else {
       Issue.record("no scroll")
       return
     }
@@ -55,9 +62,12 @@ struct SeedVerificationTests {
   }
 
   @Test func dragAfterLongPressReordersAndDrops() {
-    let (events, _) = row { $0.rest(for: 0.6); $0.move(by: TouchPoint(x: 0, y: 200), over: 0.5); $0.lift() }
+    let (events, _) = row {
+      $0.rest(for: 0.6); $0.move(by: TouchPoint(x: 0, y: 200), over: 0.5); $0.lift()
+    }
     #expect(events.decided == .reorder)
-    #expect(events.contains(.reorder(.drop, TouchPoint(x: 250, y: 500), time: events.last?.time ?? 0)))
+    #expect(
+      events.contains(.reorder(.drop, TouchPoint(x: 250, y: 500), time: events.last?.time ?? 0)))
   }
 
   @Test(arguments: [-180.0, 180.0])
@@ -83,12 +93,16 @@ struct SeedVerificationTests {
   }
 
   @Test func quickSwipeLongerThan100Deletes() {
-    let (events, _) = row { $0.move(by: TouchPoint(x: -140, y: 3), over: 0.15); $0.lift() }
+    let (events, _) = row {
+      $0.move(by: TouchPoint(x: -140, y: 3), over: 0.15); $0.lift()
+    }
     #expect(events.rowOutcome == .delete(byFling: false))
   }
 
   @Test func slowHorizontalDragDoesNotDelete() {
-    let (events, _) = row { $0.move(by: TouchPoint(x: -70, y: 0), over: 1.4); $0.lift() }
+    let (events, _) = row {
+      $0.move(by: TouchPoint(x: -70, y: 0), over: 1.4); $0.lift()
+    }
     #expect(events.rowOutcome == .snapBack)
   }
 
@@ -98,12 +112,16 @@ struct SeedVerificationTests {
     let radians = degrees * Double.pi / 180
     let dx = -150 * cosine(radians)
     let dy = 150 * sine(radians)
-    let (events, _) = row { $0.move(by: TouchPoint(x: dx, y: dy), over: 0.2); $0.lift() }
+    let (events, _) = row {
+      $0.move(by: TouchPoint(x: dx, y: dy), over: 0.2); $0.lift()
+    }
     #expect(events.decided == expected)
   }
 
   @Test func swipeShowsTheTrashIconGrowingWithDistance() {
-    let (events, _) = row { $0.move(by: TouchPoint(x: -100, y: 0), over: 0.5); $0.lift() }
+    let (events, _) = row {
+      $0.move(by: TouchPoint(x: -100, y: 0), over: 0.5); $0.lift()
+    }
     let opacities = events.rowFrames.map(\.trashOpacity)
     #expect(opacities.first ?? 1 < 0.3)
     #expect(opacities.last == 1)
@@ -130,7 +148,9 @@ struct SeedVerificationTests {
     #expect(snap.duration == 0.2 && snap.curve == .spring(dampingRatio: 0.7, response: 0.2))
     #expect(MotionSpec.for(.insertionLineFade, reduceMotion: false).duration == 0.15)
     #expect(MotionSpec.for(.invalidTint, reduceMotion: false).targetOpacity == 0.15)
-    #expect(MotionSpec.for(.rowSnapBack, reduceMotion: false).curve == .spring(dampingRatio: 0.7, response: 0.3))
+    #expect(
+      MotionSpec.for(.rowSnapBack, reduceMotion: false).curve
+        == .spring(dampingRatio: 0.7, response: 0.3))
     #expect(HapticCue.refusedDrop.pulses.map(\.offset) == [0, 0.06, 0.12])
   }
 }

@@ -25,7 +25,8 @@ struct StrokeBuilder {
       time += duration / Double(steps)
       samples.append(
         TouchSample(
-          time: time, location: TouchPoint(x: from.x + delta.x * fraction, y: from.y + delta.y * fraction),
+          time: time,
+          location: TouchPoint(x: from.x + delta.x * fraction, y: from.y + delta.y * fraction),
           phase: .moved))
     }
   }
@@ -74,7 +75,10 @@ extension GestureArena {
   }
 }
 
-func arena(_ surface: GestureSurface, _ preset: GesturePreset = .ios, _ change: (inout GestureConfiguration) -> Void = { _ in }) -> GestureArena {
+func arena(
+  _ surface: GestureSurface, _ preset: GesturePreset = .ios,
+  _ change: (inout GestureConfiguration) -> Void = { _ in }
+) -> GestureArena {
   var configuration = preset.configuration
   change(&configuration)
   return GestureArena(surface: surface, configuration: configuration)

@@ -31,11 +31,13 @@ struct TraceTests {
   }
 
   @Test func densityConvertsPixels() throws {
-    let trace = try GestureTrace(parsing: """
-      {"type":"config","density":2,"containerWidth":400}\r
-      {"type":"sample","t":0,"x":200,"y":300,"phase":"began","pointer":3}\r
-      """)
-    #expect(trace.entries == [.sample(TouchSample(time: 0, x: 100, y: 150, phase: .began, pointer: 3))])
+    let trace = try GestureTrace(
+      parsing: """
+        {"type":"config","density":2,"containerWidth":400}\r
+        {"type":"sample","t":0,"x":200,"y":300,"phase":"began","pointer":3}\r
+        """)
+    #expect(
+      trace.entries == [.sample(TouchSample(time: 0, x: 100, y: 150, phase: .began, pointer: 3))])
     #expect(trace.containerWidth == 400)
   }
 
@@ -68,7 +70,9 @@ struct TraceTests {
       """
     let trace = try GestureTrace(parsing: text)
     #expect(GestureReplay(trace: trace).strokes[0].outcome == "tap")
-    #expect(GestureReplay(trace: trace, preset: .android, overridePreset: true).strokes[0].outcome == "scroll")
+    #expect(
+      GestureReplay(trace: trace, preset: .android, overridePreset: true).strokes[0].outcome
+        == "scroll")
   }
 
   @Test(arguments: [21, 22])
@@ -78,9 +82,12 @@ struct TraceTests {
       var entries: [GestureTrace.Entry] = []
       var t = 0.0
       for _ in 0..<Int.random(in: 1...6, using: &rng) {
-        var p = TouchPoint(x: Double.random(in: 0...400, using: &rng), y: Double.random(in: 0...800, using: &rng))
+        var p = TouchPoint(
+          x: Double.random(in: 0...400, using: &rng), y: Double.random(in: 0...800, using: &rng))
         entries.append(.sample(TouchSample(time: t, location: p, phase: .began)))
-        let v = TouchPoint(x: Double.random(in: -900...900, using: &rng), y: Double.random(in: -900...900, using: &rng))
+        let v = TouchPoint(
+          x: Double.random(in: -900...900, using: &rng),
+          y: Double.random(in: -900...900, using: &rng))
         for _ in 0..<Int.random(in: 0...30, using: &rng) {
           let dt = rng.chance(0.15) ? 0 : Double.random(in: 0.004...0.2, using: &rng)
           t += dt
@@ -89,33 +96,43 @@ struct TraceTests {
           entries.append(.sample(TouchSample(time: t, location: p, phase: .moved)))
         }
         t += 0.01
-        entries.append(.sample(TouchSample(time: t, location: p, phase: rng.chance(0.1) ? .cancelled : .ended)))
+        entries.append(
+          .sample(TouchSample(time: t, location: p, phase: rng.chance(0.1) ? .cancelled : .ended)))
         if rng.chance(0.2) { entries.append(.action(.delete, time: t)) }
         t += 0.5
       }
-      let trace = GestureTrace(entries: entries, surfaceName: rng.chance(0.5) ? "photoDeck" : "listRow")
+      let trace = GestureTrace(
+        entries: entries, surfaceName: rng.chance(0.5) ? "photoDeck" : "listRow")
       let parsed = try GestureTrace(parsing: trace.jsonLines)
       #expect(parsed == trace, "\(rng)")
       let replay = GestureReplay(trace: trace)
       #expect(replay.json.text == GestureReplay(trace: parsed).json.text, "\(rng)")
-      #expect(replay.strokes.count == entries.filter {
-        switch $0 {
-        case .sample(let s): s.phase == .began
-        case .action: true
-        case .advance: false
-        }
-      }.count, "\(rng)")
+      #expect(
+        replay.strokes.count
+          == entries.filter {
+            switch $0 {
+            case .sample(let s): s.phase == .began
+            case .action: true
+            case .advance: false
+            }
+          }.count, "\(rng)")
     }
   }
 
   @Test(arguments: [
     ("{\"type\":\"sample\"", "trace line 1, column 17: unterminated object"),
     ("[1]", "trace line 1, column 1: expected '{' at the start of the object"),
-    ("{\"type\":{}}", "trace line 1, column 9: nested objects and arrays are not part of the trace format"),
+    (
+      "{\"type\":{}}",
+      "trace line 1, column 9: nested objects and arrays are not part of the trace format"
+    ),
     ("{\"t\":1e999,\"type\":\"advance\"}", "trace line 1, column 6: invalid number"),
     ("{\"type\":\"a\\q\"}", "trace line 1, column 12: invalid escape"),
     ("{\"type\":\"advance", "trace line 1, column 17: unterminated string"),
-    ("{\"type\":\"advance\",\"t\":1} x", "trace line 1, column 26: unexpected text after the object"),
+    (
+      "{\"type\":\"advance\",\"t\":1} x",
+      "trace line 1, column 26: unexpected text after the object"
+    ),
     ("{\"t\":1,\"t\":2}", "trace line 1, column 11: duplicate key \"t\""),
     ("{\"type\":nope}", "trace line 1, column 9: invalid literal"),
     ("{\"type\":\"advance\" \"t\":1}", "trace line 1, column 19: expected ',' or '}'"),
@@ -127,27 +144,59 @@ struct TraceTests {
     #expect {
       try GestureTrace(parsing: text)
     } throws: { error in
-      (error as? GestureError)?.code == .invalidJSON && (error as? GestureError)?.description == message
+      (error as? GestureError)?.code == .invalidJSON
+        && (error as? GestureError)?.description == message
     }
   }
 
   @Test(arguments: [
-    ("{\"type\":\"sample\",\"t\":0,\"x\":0,\"y\":0}", GestureError.Code.missingField, "trace line 2: missing field \"phase\""),
+    (
+      "{\"type\":\"sample\",\"t\":0,\"x\":0,\"y\":0}", GestureError.Code.missingField,
+      "trace line 2: missing field \"phase\""
+    ),
     ("{\"t\":0}", .missingField, "trace line 2: missing field \"type\""),
-    ("{\"type\":\"jump\"}", .invalidValue, "trace line 2: field \"type\" must be config, sample, advance or action, got \"jump\""),
-    ("{\"type\":\"sample\",\"t\":0,\"x\":0,\"y\":0,\"phase\":\"hover\"}", .invalidValue, "trace line 2: field \"phase\" must be began, moved, ended or cancelled, got \"hover\""),
-    ("{\"type\":\"sample\",\"t\":0,\"x\":0,\"y\":0,\"phase\":\"began\",\"pointer\":1.5}", .invalidValue, "trace line 2: field \"pointer\" must be an integer"),
-    ("{\"type\":\"sample\",\"t\":\"0\",\"x\":0,\"y\":0,\"phase\":\"began\"}", .invalidValue, "trace line 2: field \"t\" must be a number"),
+    (
+      "{\"type\":\"jump\"}", .invalidValue,
+      "trace line 2: field \"type\" must be config, sample, advance or action, got \"jump\""
+    ),
+    (
+      "{\"type\":\"sample\",\"t\":0,\"x\":0,\"y\":0,\"phase\":\"hover\"}", .invalidValue,
+      "trace line 2: field \"phase\" must be began, moved, ended or cancelled, got \"hover\""
+    ),
+    (
+      "{\"type\":\"sample\",\"t\":0,\"x\":0,\"y\":0,\"phase\":\"began\",\"pointer\":1.5}",
+      .invalidValue, "trace line 2: field \"pointer\" must be an integer"
+    ),
+    (
+      "{\"type\":\"sample\",\"t\":\"0\",\"x\":0,\"y\":0,\"phase\":\"began\"}", .invalidValue,
+      "trace line 2: field \"t\" must be a number"
+    ),
     ("{\"type\":true}", .invalidValue, "trace line 2: field \"type\" must be a string"),
-    ("{\"type\":\"config\",\"surface\":\"grid\"}", .invalidValue, "trace line 2: field \"surface\" must be listRow, photoDeck or plainList, got \"grid\""),
-    ("{\"type\":\"config\",\"preset\":\"web\"}", .invalidValue, "trace line 2: field \"preset\" must be ios, android or flutter, got \"web\""),
-    ("{\"type\":\"config\",\"density\":0}", .invalidValue, "trace line 2: field \"density\" must be greater than zero"),
-    ("{\"type\":\"config\",\"containerWidth\":-1}", .invalidValue, "trace line 2: field \"containerWidth\" must be greater than zero"),
-    ("{\"type\":\"action\",\"t\":0,\"action\":\"shred\"}", .invalidValue, "trace line 2: field \"action\" must be delete, trash, favorite, keep, reorder or nest, got \"shred\""),
+    (
+      "{\"type\":\"config\",\"surface\":\"grid\"}", .invalidValue,
+      "trace line 2: field \"surface\" must be listRow, photoDeck or plainList, got \"grid\""
+    ),
+    (
+      "{\"type\":\"config\",\"preset\":\"web\"}", .invalidValue,
+      "trace line 2: field \"preset\" must be ios, android or flutter, got \"web\""
+    ),
+    (
+      "{\"type\":\"config\",\"density\":0}", .invalidValue,
+      "trace line 2: field \"density\" must be greater than zero"
+    ),
+    (
+      "{\"type\":\"config\",\"containerWidth\":-1}", .invalidValue,
+      "trace line 2: field \"containerWidth\" must be greater than zero"
+    ),
+    (
+      "{\"type\":\"action\",\"t\":0,\"action\":\"shred\"}", .invalidValue,
+      "trace line 2: field \"action\" must be delete, trash, favorite, keep, reorder or nest, got \"shred\""
+    ),
   ])
   func badFieldsAreReportedWithTheirLine(text: String, code: GestureError.Code, message: String) {
     #expect {
-      try GestureTrace(parsing: "{\"type\":\"advance\",\"t\":0,\"note\":null,\"ok\":false}\n" + text)
+      try GestureTrace(
+        parsing: "{\"type\":\"advance\",\"t\":0,\"note\":null,\"ok\":false}\n" + text)
     } throws: { error in
       (error as? GestureError)?.code == code && (error as? GestureError)?.description == message
         && (error as? GestureError)?.line == 2
@@ -155,7 +204,8 @@ struct TraceTests {
   }
 
   @Test func stringsWithEscapesRoundTrip() throws {
-    let trace = try GestureTrace(parsing: "{\"type\":\"advance\",\"t\":1,\"note\":\"a\\\"b\\\\c\\/\\n\\t\\r\\b\\f\\u00e9\"}")
+    let trace = try GestureTrace(
+      parsing: "{\"type\":\"advance\",\"t\":1,\"note\":\"a\\\"b\\\\c\\/\\n\\t\\r\\b\\f\\u00e9\"}")
     #expect(trace.entries == [.advance(1)])
   }
 }

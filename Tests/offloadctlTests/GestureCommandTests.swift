@@ -12,7 +12,8 @@ struct GestureCommandParsingTests {
         as? GestureCommand.Replay)
     #expect(replay.file == "t.jsonl" && replay.preset == .android && replay.global.json)
     let eval = try #require(
-      try Offloadctl.parseAsRoot(["gesture", "eval", "s.csv", "--density", "3"]) as? GestureCommand.Eval)
+      try Offloadctl.parseAsRoot(["gesture", "eval", "s.csv", "--density", "3"])
+        as? GestureCommand.Eval)
     #expect(eval.density == 3 && eval.preset == .ios)
   }
 
@@ -49,7 +50,9 @@ struct GestureCommandEndToEndTests {
     try trace.write(toFile: path, atomically: true, encoding: .utf8)
     let result = try run(["gesture", "replay", path])
     #expect(result.status == 0, "\(result)")
-    #expect(result.stdout.hasPrefix("stroke 1 at 0 s: rowSwipe after 50 ms and 50.01 pt, outcome delete\n"))
+    #expect(
+      result.stdout.hasPrefix(
+        "stroke 1 at 0 s: rowSwipe after 50 ms and 50.01 pt, outcome delete\n"))
     #expect(result.stdout.contains("  0.15 rowSwipeFinished outcome=delete byFling=false\n"))
     let json = try run(["gesture", "replay", path, "--json"])
     #expect(json.status == 0)
@@ -82,16 +85,17 @@ struct GestureCommandEndToEndTests {
     defer { folder.remove() }
     let path = folder.appending("strokes.csv")
     try """
-      stroke_id,t_ms,x,y,phase,derived_label
-      0,0,100,100,began,tap
-      0,60,101,100,ended,tap
-      1,0,300,900,began,up
-      1,20,300,860,moved,up
-      1,60,303,700,ended,up
-      """.write(toFile: path, atomically: true, encoding: .utf8)
+    stroke_id,t_ms,x,y,phase,derived_label
+    0,0,100,100,began,tap
+    0,60,101,100,ended,tap
+    1,0,300,900,began,up
+    1,20,300,860,moved,up
+    1,60,303,700,ended,up
+    """.write(toFile: path, atomically: true, encoding: .utf8)
     let result = try run(["gesture", "eval", path, "--json", "--density", "2"])
     #expect(result.status == 0, "\(result)")
-    let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    let document =
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
     #expect(document?["strokes"] as? Int == 2)
     #expect(document?["axisAgreement"] as? Double == 1)
     #expect(document?["tapAccuracy"] as? Double == 1)
@@ -104,11 +108,14 @@ struct GestureCommandEndToEndTests {
     #expect(bad.status == 66)
   }
 
-  @Test(.enabled(if: FileManager.default.fileExists(atPath: calibrationCSV), "the calibration set is absent"))
+  @Test(
+    .enabled(
+      if: FileManager.default.fileExists(atPath: calibrationCSV), "the calibration set is absent"))
   func evalOnTheCalibrationSetMeetsTheAxisTarget() throws {
     let result = try run(["gesture", "eval", calibrationCSV, "--json"])
     #expect(result.status == 0)
-    let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    let document =
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
     #expect(document?["strokes"] as? Int == 5902)
     #expect((document?["axisAgreement"] as? Double ?? 0) >= 0.98)
   }

@@ -38,6 +38,7 @@ public struct GestureSurface: Hashable, Sendable {
   /// Creates a surface.
   ///
   /// - Precondition: No kind appears twice, and no member requires the failure of itself.
+  /// - Complexity: O(*m*²), where *m* is the number of members.
   public init(members: [Member]) {
     for (index, member) in members.enumerated() {
       precondition(
@@ -51,6 +52,8 @@ public struct GestureSurface: Hashable, Sendable {
   }
 
   /// Whether the surface has the gesture.
+  ///
+  /// - Complexity: O(*m*), where *m* is the number of members.
   public func contains(_ kind: GestureKind) -> Bool {
     members.contains { $0.kind == kind }
   }

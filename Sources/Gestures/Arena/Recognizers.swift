@@ -70,7 +70,8 @@ struct ScrollRecognizer: Sendable {
     events: inout [GestureEvent]
   ) {
     events.append(.state(.scroll, state, time: track.time))
-    events.append(.scroll(translation: track.translation.y, velocity: velocity.dy, time: track.time))
+    events.append(
+      .scroll(translation: track.translation.y, velocity: velocity.dy, time: track.time))
   }
 }
 
@@ -124,7 +125,8 @@ struct RowSwipeRecognizer: Sendable {
     let outcome =
       cancelled
       ? .snapBack
-      : Self.outcome(translation: track.translation, velocity: velocity, configuration: configuration)
+      : Self.outcome(
+        translation: track.translation, velocity: velocity, configuration: configuration)
     events.append(.state(.rowSwipe, cancelled ? .cancelled : .ended, time: track.time))
     events.append(.rowSwipeFinished(outcome, time: track.time))
     switch outcome {
@@ -277,7 +279,8 @@ struct DeckSwipeRecognizer: Sendable {
     let outcome =
       cancelled
       ? .snapBack
-      : Self.outcome(translation: track.translation, velocity: velocity, configuration: configuration)
+      : Self.outcome(
+        translation: track.translation, velocity: velocity, configuration: configuration)
     events.append(.state(.deckSwipe, cancelled ? .cancelled : .ended, time: track.time))
     events.append(.deckFinished(outcome, time: track.time))
     switch outcome {

@@ -51,7 +51,10 @@ public enum DropTargetResolver {
     var raw = outline.raw(at: pointer, configuration: configuration)
     if let previous, let current = raw, current.instruction != previous {
       let h = configuration.hysteresis
-      let nudges = [TouchPoint(x: 0, y: -h), TouchPoint(x: 0, y: h), TouchPoint(x: -h, y: 0), TouchPoint(x: h, y: 0)]
+      let nudges = [
+        TouchPoint(x: 0, y: -h), TouchPoint(x: 0, y: h), TouchPoint(x: -h, y: 0),
+        TouchPoint(x: h, y: 0),
+      ]
       for nudge in nudges {
         if let other = outline.raw(at: pointer + nudge, configuration: configuration),
           other.instruction == previous
@@ -106,7 +109,9 @@ public enum DropTargetResolver {
     configuration: DropConfiguration = DropConfiguration()
   ) -> DropTarget<Rules.ID> {
     let outline = Outline(rows: rows, dragged: [id])
-    guard let index = outline.index(of: id) else { return .blocked(.edge, wanted: .insertAbove(id)) }
+    guard let index = outline.index(of: id) else {
+      return .blocked(.edge, wanted: .insertAbove(id))
+    }
     guard let wanted = outline.keyboardInstruction(move, from: index) else {
       return .blocked(.edge, wanted: .insertAbove(id))
     }
@@ -270,7 +275,8 @@ private struct Outline<ID: Hashable & Sendable> {
       return .blocked(
         DropRefusal(
           code: "maximumDepth",
-          reason: "the outline allows \(maximum + 1) levels; this drop would make \(landing.depth + draggedHeight + 1)"
+          reason:
+            "the outline allows \(maximum + 1) levels; this drop would make \(landing.depth + draggedHeight + 1)"
         ), wanted: instruction)
     }
     let parentID = landing.parent.map { rows[$0].id }

@@ -142,7 +142,8 @@ struct FlatJSONParser {
         case 0x66: scalars.append("\u{0C}")
         case 0x75:
           guard position + 4 <= bytes.count,
-            let code = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16),
+            let code = UInt32(
+              String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16),
             let scalar = Unicode.Scalar(code)
           else { throw error("invalid \\u escape") }
           position += 4

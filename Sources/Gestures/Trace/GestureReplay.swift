@@ -155,6 +155,8 @@ public struct GestureReplay: Hashable, Sendable {
   }
 
   /// The replay as one JSON document.
+  ///
+  /// - Complexity: O(*e*), where *e* is the number of events.
   public var json: JSONDocument {
     .object([
       "schemaVersion": .integer(1),

@@ -84,13 +84,17 @@ extension GestureEvent {
     }
   }
 
-  /// The event's fields other than its name and time, as (key, text) pairs.
+  /// The event's fields other than its name and time, as (key, text) pairs (numbers in the
+  /// shortest form that reads back to the same value).
   public var details: [(String, String)] {
     func n(_ value: Double) -> String { JSONText.number(value) }
     switch self {
-    case .state(let kind, let state, _): return [("gesture", kind.rawValue), ("state", state.rawValue)]
-    case .axisLocked(let axis, _, let distance): return [("axis", axis.rawValue), ("distance", n(distance))]
-    case .decided(let kind, _, let distance): return [("gesture", kind.rawValue), ("distance", n(distance))]
+    case .state(let kind, let state, _):
+      return [("gesture", kind.rawValue), ("state", state.rawValue)]
+    case .axisLocked(let axis, _, let distance):
+      return [("axis", axis.rawValue), ("distance", n(distance))]
+    case .decided(let kind, _, let distance):
+      return [("gesture", kind.rawValue), ("distance", n(distance))]
     case .tap(let point, _): return [("x", n(point.x)), ("y", n(point.y))]
     case .scroll(let translation, let velocity, _):
       return [("translation", n(translation)), ("velocity", n(velocity))]
@@ -101,7 +105,8 @@ extension GestureEvent {
       ]
     case .rowSwipeFinished(let outcome, _):
       switch outcome {
-      case .delete(let byFling): return [("outcome", "delete"), ("byFling", byFling ? "true" : "false")]
+      case .delete(let byFling):
+        return [("outcome", "delete"), ("byFling", byFling ? "true" : "false")]
       case .snapBack: return [("outcome", "snapBack")]
       }
     case .reorder(let phase, let point, _):
@@ -115,11 +120,16 @@ extension GestureEvent {
         ("rotation", n(frame.rotation)), ("overlayOpacity", n(frame.overlayOpacity)),
       ]
     case .deckMark(let direction, let mark, let rising, _):
-      return [("direction", direction.rawValue), ("mark", n(mark)), ("rising", rising ? "true" : "false")]
+      return [
+        ("direction", direction.rawValue), ("mark", n(mark)), ("rising", rising ? "true" : "false"),
+      ]
     case .deckFinished(let outcome, _):
       switch outcome {
       case .commit(let direction, let byFling):
-        return [("outcome", "commit"), ("direction", direction.rawValue), ("byFling", byFling ? "true" : "false")]
+        return [
+          ("outcome", "commit"), ("direction", direction.rawValue),
+          ("byFling", byFling ? "true" : "false"),
+        ]
       case .snapBack: return [("outcome", "snapBack")]
       }
     case .haptic(let cue, _): return [("cue", cue.rawValue)]

@@ -18,6 +18,8 @@ public struct RecordedStroke: Hashable, Sendable {
   }
 
   /// Equal when ids, labels and every sample are equal.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of samples.
   public static func == (lhs: RecordedStroke, rhs: RecordedStroke) -> Bool {
     lhs.id == rhs.id && lhs.label == rhs.label && lhs.samples.count == rhs.samples.count
       && zip(lhs.samples, rhs.samples).allSatisfy {
@@ -85,13 +87,15 @@ public struct RecordedStroke: Hashable, Sendable {
       guard cells.count == header.count else {
         throw GestureError(
           .invalidRow, line: lineNumber,
-          description: "CSV line \(lineNumber) has \(cells.count) fields; the header has \(header.count)")
+          description:
+            "CSV line \(lineNumber) has \(cells.count) fields; the header has \(header.count)")
       }
       func number(_ index: Int) throws(GestureError) -> Double {
         guard let value = Double(cells[index]), value.isFinite else {
           throw GestureError(
             .invalidRow, line: lineNumber,
-            description: "CSV line \(lineNumber): \(header[index]) \"\(cells[index])\" is not a number")
+            description:
+              "CSV line \(lineNumber): \(header[index]) \"\(cells[index])\" is not a number")
         }
         return value
       }
@@ -104,7 +108,8 @@ public struct RecordedStroke: Hashable, Sendable {
       guard let phase = TouchPhase(rawValue: String(cells[phaseColumn])) else {
         throw GestureError(
           .invalidRow, line: lineNumber,
-          description: "CSV line \(lineNumber): phase \"\(cells[phaseColumn])\" is not began, moved, ended or cancelled"
+          description:
+            "CSV line \(lineNumber): phase \"\(cells[phaseColumn])\" is not began, moved, ended or cancelled"
         )
       }
       let sample = (
@@ -118,7 +123,8 @@ public struct RecordedStroke: Hashable, Sendable {
         if strokes.contains(where: { $0.id == id }) {
           throw GestureError(
             .invalidRow, line: lineNumber,
-            description: "CSV line \(lineNumber): stroke \(id) continues after other strokes; keep a stroke's rows together"
+            description:
+              "CSV line \(lineNumber): stroke \(id) continues after other strokes; keep a stroke's rows together"
           )
         }
         strokes.append(RecordedStroke(id: id, samples: [sample], label: String(cells[labelColumn])))
@@ -276,6 +282,8 @@ public struct StrokeEvaluation: Hashable, Sendable {
   }
 
   /// The evaluation as one JSON document.
+  ///
+  /// - Complexity: O(*c*), where *c* is the number of confusion cells.
   public var json: JSONDocument {
     .object([
       "schemaVersion": .integer(1),
@@ -302,6 +310,8 @@ public struct StrokeEvaluation: Hashable, Sendable {
   }
 
   /// The evaluation as text: the figures, then the confusion matrix.
+  ///
+  /// - Complexity: O(*c*), where *c* is the number of confusion cells.
   public var text: String {
     func percent(_ value: Double) -> String { "\(Self.round(value * 100, 2)) %" }
     let decisions = ["tap", "longPress", "reorder", "left", "right", "up", "down", "none"]

@@ -30,6 +30,7 @@ public enum GestureFiles {
 
   /// Replays a JSON-lines trace file.
   ///
+  /// - Complexity: O(*n*), where *n* is the size of the file.
   /// - Parameters:
   ///   - path: The trace file.
   ///   - preset: A preset that overrides the trace's own, or nil to use the trace's (else iOS).
@@ -46,6 +47,8 @@ public enum GestureFiles {
   }
 
   /// Evaluates a CSV stroke file against its derived labels.
+  ///
+  /// - Complexity: O(*n*), where *n* is the size of the file.
   public static func evaluate(path: String, preset: GesturePreset, density: Double)
     throws(FileError) -> StrokeEvaluation
   {

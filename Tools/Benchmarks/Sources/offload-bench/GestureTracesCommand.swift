@@ -33,31 +33,68 @@ struct GestureTracesCommand: ParsableCommand {
     var expected: String
     /// Delta in points, movement duration, rest before moving, whether the finger stops
     /// before lifting.
-    var make: @Sendable (inout SplitMix64) -> (delta: TouchPoint, duration: Double, rest: Double, stop: Bool)
+    var make:
+      @Sendable (inout SplitMix64) -> (
+        delta: TouchPoint, duration: Double, rest: Double, stop: Bool
+      )
   }
 
   static let cases: [Case] = [
-    Case(label: "tap", surface: "listRow", expected: "tap") { _ in (TouchPoint(x: 1, y: 1), 0.06, 0, true) },
+    Case(label: "tap", surface: "listRow", expected: "tap") { _ in
+      (TouchPoint(x: 1, y: 1), 0.06, 0, true)
+    },
     Case(label: "scroll", surface: "listRow", expected: "scroll") { rng in
-      (TouchPoint(x: Double.random(in: -25...25, using: &rng), y: Double.random(in: -400 ... -120, using: &rng)), Double.random(in: 0.15...0.4, using: &rng), 0, false)
+      (
+        TouchPoint(
+          x: Double.random(in: -25...25, using: &rng),
+          y: Double.random(in: -400 ... -120, using: &rng)),
+        Double.random(in: 0.15...0.4, using: &rng), 0, false
+      )
     },
     Case(label: "long-press-drag", surface: "listRow", expected: "drop") { rng in
-      (TouchPoint(x: Double.random(in: -150...150, using: &rng), y: Double.random(in: -250...250, using: &rng)), Double.random(in: 0.3...0.8, using: &rng), Double.random(in: 0.55...0.9, using: &rng), true)
+      (
+        TouchPoint(
+          x: Double.random(in: -150...150, using: &rng),
+          y: Double.random(in: -250...250, using: &rng)), Double.random(in: 0.3...0.8, using: &rng),
+        Double.random(in: 0.55...0.9, using: &rng), true
+      )
     },
     Case(label: "slow-horizontal", surface: "listRow", expected: "snapBack|drop") { rng in
-      (TouchPoint(x: Double.random(in: -90 ... -30, using: &rng), y: Double.random(in: -8...8, using: &rng)), Double.random(in: 0.9...1.6, using: &rng), 0, true)
+      (
+        TouchPoint(
+          x: Double.random(in: -90 ... -30, using: &rng), y: Double.random(in: -8...8, using: &rng)),
+        Double.random(in: 0.9...1.6, using: &rng), 0, true
+      )
     },
     Case(label: "fling-left", surface: "listRow", expected: "delete") { rng in
-      (TouchPoint(x: Double.random(in: -160 ... -60, using: &rng), y: Double.random(in: -12...12, using: &rng)), Double.random(in: 0.08...0.16, using: &rng), 0, false)
+      (
+        TouchPoint(
+          x: Double.random(in: -160 ... -60, using: &rng),
+          y: Double.random(in: -12...12, using: &rng)), Double.random(in: 0.08...0.16, using: &rng),
+        0, false
+      )
     },
     Case(label: "deck-fling-right", surface: "photoDeck", expected: "commit-right") { rng in
-      (TouchPoint(x: Double.random(in: 80...160, using: &rng), y: Double.random(in: -30...30, using: &rng)), Double.random(in: 0.06...0.12, using: &rng), 0, false)
+      (
+        TouchPoint(
+          x: Double.random(in: 80...160, using: &rng), y: Double.random(in: -30...30, using: &rng)),
+        Double.random(in: 0.06...0.12, using: &rng), 0, false
+      )
     },
     Case(label: "deck-fling-up", surface: "photoDeck", expected: "commit-up") { rng in
-      (TouchPoint(x: Double.random(in: -30...30, using: &rng), y: Double.random(in: -160 ... -80, using: &rng)), Double.random(in: 0.06...0.12, using: &rng), 0, false)
+      (
+        TouchPoint(
+          x: Double.random(in: -30...30, using: &rng),
+          y: Double.random(in: -160 ... -80, using: &rng)),
+        Double.random(in: 0.06...0.12, using: &rng), 0, false
+      )
     },
     Case(label: "deck-slow-right", surface: "photoDeck", expected: "snapBack") { rng in
-      (TouchPoint(x: Double.random(in: 60...170, using: &rng), y: Double.random(in: -20...20, using: &rng)), Double.random(in: 0.8...1.5, using: &rng), 0, true)
+      (
+        TouchPoint(
+          x: Double.random(in: 60...170, using: &rng), y: Double.random(in: -20...20, using: &rng)),
+        Double.random(in: 0.8...1.5, using: &rng), 0, true
+      )
     },
   ]
 
@@ -77,7 +114,10 @@ struct GestureTracesCommand: ParsableCommand {
       x: Double.random(in: 100...300, using: &rng), y: Double.random(in: 200...600, using: &rng))
     var samples = [TouchSample(time: time, location: origin, phase: .began)]
     var t = time
-    func step() -> Double { Double.random(in: 0..<1, using: &rng) < 0.08 ? 0 : Double.random(in: 0.006...0.02, using: &rng) }
+    func step() -> Double {
+      Double.random(in: 0..<1, using: &rng) < 0.08
+        ? 0 : Double.random(in: 0.006...0.02, using: &rng)
+    }
     while t - time < shape.rest {
       t += step()
       samples.append(
@@ -143,7 +183,9 @@ struct GestureTracesCommand: ParsableCommand {
           ("agreement", .number(Double(agreeing) / Double(max(1, replay.strokes.count)))),
           (
             "outcomes",
-            .text(outcomes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+            .text(
+              outcomes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+                separator: " "))
           ),
         ]))
     }

@@ -71,10 +71,30 @@ struct GesturesBenchmark: ParsableCommand {
       let (delta, duration, rest): (TouchPoint, Double, Double) =
         switch kind {
         case 0: (TouchPoint(x: 2, y: 1), 0.08, 0)  // tap
-        case 1: (TouchPoint(x: Double.random(in: -20...20, using: &rng), y: Double.random(in: -400...400, using: &rng)), 0.3, 0)
-        case 2: (TouchPoint(x: Double.random(in: -220 ... -40, using: &rng), y: Double.random(in: -15...15, using: &rng)), 0.2, 0)
-        case 3: (TouchPoint(x: Double.random(in: -300...300, using: &rng), y: Double.random(in: -300...0, using: &rng)), 0.12, 0)
-        default: (TouchPoint(x: Double.random(in: -100...100, using: &rng), y: Double.random(in: -200...200, using: &rng)), 0.4, 0.6)
+        case 1:
+          (
+            TouchPoint(
+              x: Double.random(in: -20...20, using: &rng),
+              y: Double.random(in: -400...400, using: &rng)), 0.3, 0
+          )
+        case 2:
+          (
+            TouchPoint(
+              x: Double.random(in: -220 ... -40, using: &rng),
+              y: Double.random(in: -15...15, using: &rng)), 0.2, 0
+          )
+        case 3:
+          (
+            TouchPoint(
+              x: Double.random(in: -300...300, using: &rng),
+              y: Double.random(in: -300...0, using: &rng)), 0.12, 0
+          )
+        default:
+          (
+            TouchPoint(
+              x: Double.random(in: -100...100, using: &rng),
+              y: Double.random(in: -200...200, using: &rng)), 0.4, 0.6
+          )
         }
       var now = t
       if rest > 0 {
@@ -98,7 +118,8 @@ struct GesturesBenchmark: ParsableCommand {
             phase: .moved))
       }
       samples.append(
-        TouchSample(time: now + 0.008, location: samples[samples.count - 1].location, phase: .ended))
+        TouchSample(time: now + 0.008, location: samples[samples.count - 1].location, phase: .ended)
+      )
       t = now + 0.5
     }
     return samples
@@ -221,13 +242,16 @@ struct GesturesBenchmark: ParsableCommand {
       ("VelocityTracker add+velocity (baseline)", nil, synthetic),
     ]
     if let csv {
-      workloads.insert(("GestureArena feed (listRow, real strokes)", .listRow, try Self.csvSamples(path: csv)), at: 1)
+      workloads.insert(
+        ("GestureArena feed (listRow, real strokes)", .listRow, try Self.csvSamples(path: csv)),
+        at: 1)
     }
     var rows: [BenchmarkRow] = []
     for (name, surface, samples) in workloads {
       let measurement =
         if let surface {
-          Self.measure(surface: surface, samples: samples, repetitions: repetitions, counting: counting)
+          Self.measure(
+            surface: surface, samples: samples, repetitions: repetitions, counting: counting)
         } else {
           Self.measureTracker(samples: samples, repetitions: repetitions, counting: counting)
         }

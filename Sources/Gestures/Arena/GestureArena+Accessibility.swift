@@ -4,8 +4,8 @@ extension GestureArena {
   ///
   /// `delete` ends a row swipe with `.delete`, `trash`, `favorite` and `keep` end a deck swipe
   /// with the matching commit, `reorder` and `nest` begin and end a reorder (resolve the move
-  /// with ``DropTargetResolver/keyboardMove(_:of:in:rules:)``). A touch being followed is
-  /// cancelled first.
+  /// with ``DropTargetResolver/keyboardMove(_:of:in:rules:configuration:)``). A touch being
+  /// followed is cancelled first.
   ///
   /// - Parameters:
   ///   - action: The action.

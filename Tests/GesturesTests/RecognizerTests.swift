@@ -60,6 +60,16 @@ struct PressRecognizerTests {
     #expect(ended.contains(.longPress(.ended, TouchPoint(x: 100, y: 200), time: 10.9)))
   }
 
+  @Test(arguments: [0.1, 0.3, 1.7, 123.456])
+  func theTimeoutFiresExactlyAtItsDeadline(start: Double) {
+    var a = arena(.plainList)
+    a.feed(TouchSample(time: start, x: 0, y: 0, phase: .began))
+    #expect(a.advance(to: start + 0.4).isEmpty)
+    let fired = a.advance(to: start + 0.5)
+    #expect(fired.decided == .longPress)
+    #expect(a.decision?.time == start + 0.5)
+  }
+
   @Test func theTimeoutAlsoFiresFromALateSample() {
     var a = arena(.plainList)
     a.feed(TouchSample(time: 0, x: 0, y: 0, phase: .began))

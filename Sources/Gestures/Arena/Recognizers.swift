@@ -20,7 +20,9 @@ struct PressRecognizer: Sendable {
   func bid(_ track: TouchTrack, phase: TouchPhase, configuration: GestureConfiguration) -> Bid {
     if track.maximumDistance > configuration.longPressSlop { return .fail }
     if phase == .ended || phase == .cancelled { return .fail }
-    return track.elapsed >= configuration.longPressDuration ? .claim : .wait
+    // The same expression as the arena's deadline, so the timeout fires exactly at it
+    // (elapsed time would round: 0.6 - 0.1 < 0.5).
+    return track.time >= track.startTime + configuration.longPressDuration ? .claim : .wait
   }
 
   func begin(_ track: TouchTrack, at time: Double, events: inout [GestureEvent]) {

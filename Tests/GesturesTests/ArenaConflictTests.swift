@@ -126,6 +126,19 @@ struct ArenaConflictTests {
     #expect((a.decision?.distance ?? 0) > 60)
   }
 
+  @Test func aCancelledTouchLetsNoWaitingClaimWin() {
+    let surface = GestureSurface(members: [
+      .init(.longPress, priority: 0), .init(.scroll, priority: 1, requiresFailureOf: [.longPress]),
+    ])
+    var a = arena(surface) { $0.longPressSlop = 60 }
+    var stroke = StrokeBuilder(at: .zero)
+    stroke.move(by: TouchPoint(x: 0, y: 40), over: 0.2)
+    stroke.cancel()
+    let events = a.run(stroke.samples)
+    #expect(events.decided == nil)
+    #expect(events.states(of: .scroll) == [.failed] && events.states(of: .longPress) == [.failed])
+  }
+
   @Test func withoutRequireToFailThePanWinsAtOnce() {
     let surface = GestureSurface(members: [
       .init(.longPress, priority: 0), .init(.scroll, priority: 1),

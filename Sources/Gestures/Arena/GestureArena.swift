@@ -298,8 +298,12 @@ public struct GestureArena: Sendable {
   private mutating func endTouch(cancelled: Bool) {
     defer { isTracking = false }
     if winner == nil {
-      if !cancelled { updateLock(final: true) }
-      resolve(phase: cancelled ? .cancelled : .ended, time: track.time)
+      // A cancelled touch decides nothing; a lifted one gets a last round (a tap, or a pan
+      // whose axis the whole displacement decides).
+      if !cancelled {
+        updateLock(final: true)
+        resolve(phase: .ended, time: track.time)
+      }
       // Whatever is still possible cannot be recognized any more.
       for kind in order where states[kind.order] == .possible {
         states[kind.order] = .failed

@@ -16,6 +16,7 @@ extension GestureArena {
   public mutating func perform(_ action: AccessibilityAction, at time: Double) throws(GestureError)
     -> [GestureEvent]
   {
+    defer { assert(invariantsHold(), "GestureArena invariants broken") }
     let kind = action.kind
     guard surface.contains(kind) else {
       throw GestureError(

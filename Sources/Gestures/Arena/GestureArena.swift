@@ -40,11 +40,11 @@ public struct GestureArena: Sendable {
   public private(set) var lock = DirectionLock()
 
   /// The members in resolution order: priority descending, then kind order.
-  private let order: [GestureKind]
+  let order: [GestureKind]
   /// For each kind (by ``GestureKind/order``): the bit mask of kinds it requires to fail.
   private let requirements: [UInt8]
   /// For each kind: its state, or nil when it is not a member.
-  private var states: [RecognizerState?]
+  var states: [RecognizerState?]
   private var track = TouchTrack()
   private var tracker: VelocityTracker
   private let tap = TapRecognizer()
@@ -105,6 +105,7 @@ public struct GestureArena: Sendable {
   ///   history size.
   @discardableResult
   public mutating func feed(_ sample: TouchSample) -> [GestureEvent] {
+    defer { assert(invariantsHold(), "GestureArena invariants broken") }
     events.removeAll(keepingCapacity: true)
     if sample.phase == .began {
       if isTracking {
@@ -141,6 +142,7 @@ public struct GestureArena: Sendable {
   /// - Complexity: O(*m*), where *m* is the number of members.
   @discardableResult
   public mutating func advance(to time: Double) -> [GestureEvent] {
+    defer { assert(invariantsHold(), "GestureArena invariants broken") }
     events.removeAll(keepingCapacity: true)
     fireTimeouts(upTo: time)
     return events
@@ -155,6 +157,7 @@ public struct GestureArena: Sendable {
   /// - Complexity: O(*m* + *h*).
   @discardableResult
   public mutating func cancel(at time: Double) -> [GestureEvent] {
+    defer { assert(invariantsHold(), "GestureArena invariants broken") }
     events.removeAll(keepingCapacity: true)
     guard isTracking else { return events }
     track.time = max(track.time, time)

@@ -75,6 +75,9 @@ struct GestureCommandEndToEndTests {
     defer { folder.remove() }
     let path = folder.appending("bad.jsonl")
     try "{\"type\":\"sample\"}\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let folderAsFile = try run(["gesture", "replay", folder.path])
+    #expect(folderAsFile.status == 74)
+    #expect(folderAsFile.stderr.hasPrefix("offloadctl: error: cannot read \(folder.path)"))
     let bad = try run(["gesture", "replay", path])
     #expect(bad.status == 65)
     #expect(bad.stderr == "offloadctl: error: \(path): trace line 1: missing field \"phase\"\n")

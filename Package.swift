@@ -30,6 +30,7 @@ let package = Package(
     .library(name: "Persistence", targets: ["Persistence"]),
     .library(name: "Selection", targets: ["Selection"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    .library(name: "Gestures", targets: ["Gestures"]),
     .library(name: "Offload", targets: ["Offload"]),
     .executable(name: "offloadctl", targets: ["offloadctl"]),
   ],
@@ -44,8 +45,9 @@ let package = Package(
     // Pure terminal-screen pieces (keys, frames, diffing) for offloadctl's interactive screens;
     // a library so Tools/Benchmarks can time a redraw.
     .target(name: "TerminalUI", swiftSettings: swiftSettings),
+    .target(name: "Gestures", swiftSettings: swiftSettings),
     .target(
-      name: "Offload", dependencies: ["OrderingCore", "Persistence", "Selection"],
+      name: "Offload", dependencies: ["OrderingCore", "Persistence", "Selection", "Gestures"],
       swiftSettings: swiftSettings),
 
     // The command-line tool: parsing and printing only.
@@ -95,6 +97,11 @@ let package = Package(
     .testTarget(
       name: "TerminalUITests",
       dependencies: ["TerminalUI", "OffloadTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "GesturesTests",
+      dependencies: ["Gestures", "OffloadTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -20,6 +20,7 @@ let package = Package(
   dependencies: [
     .package(path: "../.."),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/ordo-one/malloc-interposer", exact: "1.6.1"),
   ],
   targets: [
     .executableTarget(
@@ -29,6 +30,8 @@ let package = Package(
         .product(name: "Offload", package: rootIdentity),
         .product(name: "Selection", package: rootIdentity),
         .product(name: "TerminalUI", package: rootIdentity),
+        .product(name: "Gestures", package: rootIdentity),
+        .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]

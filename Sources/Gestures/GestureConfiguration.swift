@@ -1,0 +1,168 @@
+/// Every threshold the recognizers and the arena use, in points and seconds.
+///
+/// Start from a preset (``GesturePreset/configuration``) and change what your design needs:
+///
+/// ```swift
+/// var configuration = GesturePreset.ios.configuration
+/// configuration.rowSwipeCommitDistance = 120
+/// configuration.deckContainerWidth = 430
+/// ```
+///
+/// The guide (`Docs/Guides/Gestures.md`) lists each constant with its source.
+public struct GestureConfiguration: Hashable, Sendable {
+  // MARK: Slop and direction lock
+
+  /// How far the finger may move before a tap or a press is no longer one, and before a pan
+  /// may start (UIKit: about 10 pt; Android `ViewConfiguration` touch slop: 8 dp; Flutter
+  /// `kTouchSlop`: 18).
+  public var touchSlop: Double
+  /// How many times larger the main axis must be than the cross axis for the direction lock
+  /// to choose it at once. 2.414 = tan 67.5°: the direction is in the axis's sector of an
+  /// eight-way compass, not in a diagonal one.
+  public var axisDominance: Double
+  /// The distance at which an ambiguous (diagonal) movement locks to its dominant axis anyway.
+  /// Ours: three touch slops, so that the noise of the first samples (about one slop) can no
+  /// longer decide the axis.
+  public var ambiguousLockDistance: Double
+
+  // MARK: Press
+
+  /// How long a press must rest before it is a long press, in seconds (UIKit
+  /// `minimumPressDuration`: 0.5; Android `getLongPressTimeout()`: 0.4; Flutter
+  /// `kLongPressTimeout`: 0.5).
+  public var longPressDuration: Double
+  /// How far the finger may move before the long press's timeout fires (UIKit
+  /// `allowableMovement`: 10 pt; Android: the touch slop; Flutter: `kTouchSlop`).
+  public var longPressSlop: Double
+
+  // MARK: Velocity
+
+  /// The velocity tracker's horizon, in seconds (Android, Flutter: 0.1).
+  public var velocityHorizon: Double
+  /// The velocity tracker's history size (Android, Flutter: 20).
+  public var velocityHistorySize: Int
+  /// The velocity tracker's stop gap, in seconds (Android, Flutter: 0.04).
+  public var velocityStopGap: Double
+  /// The longest sampling hole the velocity tracker bridges, in seconds (ours: 0.25).
+  public var velocitySparseLimit: Double
+  /// The fastest release velocity taken into account, points per second (Android
+  /// `getScaledMaximumFlingVelocity()`: 8000 dp/s; Flutter `kMaxFlingVelocity`: 8000).
+  public var maximumFlingVelocity: Double
+
+  // MARK: Row swipe to delete
+
+  /// How far left a row must be dragged to delete on release, in points (seed: 100).
+  public var rowSwipeCommitDistance: Double
+  /// The release speed to the left that deletes a row from any distance, points per second
+  /// (Android `ItemTouchHelper` swipe escape velocity: 120 dp/s; Flutter `Dismissible`: 700).
+  public var rowSwipeFlingVelocity: Double
+  /// A release this fast to the right cancels a row swipe whatever its distance (UIKit's
+  /// swipe actions behave so), points per second.
+  public var rowSwipeCancelVelocity: Double
+
+  // MARK: Deck swipe
+
+  /// The width of the card container, in points; commit and progress are fractions of it.
+  public var deckContainerWidth: Double
+  /// The fraction of ``deckContainerWidth`` past which a card commits on release (seed: 0.5).
+  public var deckCommitFraction: Double
+  /// The release speed along the swipe's direction that commits a card from any distance,
+  /// points per second (Flutter `Dismissible`: 700; Android `ItemTouchHelper`: 120 dp/s).
+  public var deckFlingVelocity: Double
+  /// The progress marks announced while a card moves, as fractions of the width (seed: 25,
+  /// 50 and 75 %).
+  public var deckProgressMarks: [Double]
+  /// How far back below a mark progress must go before the mark is announced as left again,
+  /// as a fraction of the width (ours: 0.03), so a finger resting on a boundary does not
+  /// flicker.
+  public var deckMarkHysteresis: Double
+  /// The largest card tilt, in degrees, reached at the commit distance (seed: 15).
+  public var deckMaximumRotation: Double
+
+  // MARK: Accessibility
+
+  /// Whether the user asked for reduced motion; motion specs switch to their reduced variants.
+  public var reduceMotion: Bool
+
+  /// Creates a configuration from every value; prefer a preset and change what you need.
+  public init(
+    touchSlop: Double, axisDominance: Double, ambiguousLockDistance: Double,
+    longPressDuration: Double, longPressSlop: Double, velocityHorizon: Double,
+    velocityHistorySize: Int, velocityStopGap: Double, velocitySparseLimit: Double,
+    maximumFlingVelocity: Double, rowSwipeCommitDistance: Double, rowSwipeFlingVelocity: Double,
+    rowSwipeCancelVelocity: Double, deckContainerWidth: Double, deckCommitFraction: Double,
+    deckFlingVelocity: Double, deckProgressMarks: [Double], deckMarkHysteresis: Double,
+    deckMaximumRotation: Double, reduceMotion: Bool
+  ) {
+    self.touchSlop = touchSlop
+    self.axisDominance = axisDominance
+    self.ambiguousLockDistance = ambiguousLockDistance
+    self.longPressDuration = longPressDuration
+    self.longPressSlop = longPressSlop
+    self.velocityHorizon = velocityHorizon
+    self.velocityHistorySize = velocityHistorySize
+    self.velocityStopGap = velocityStopGap
+    self.velocitySparseLimit = velocitySparseLimit
+    self.maximumFlingVelocity = maximumFlingVelocity
+    self.rowSwipeCommitDistance = rowSwipeCommitDistance
+    self.rowSwipeFlingVelocity = rowSwipeFlingVelocity
+    self.rowSwipeCancelVelocity = rowSwipeCancelVelocity
+    self.deckContainerWidth = deckContainerWidth
+    self.deckCommitFraction = deckCommitFraction
+    self.deckFlingVelocity = deckFlingVelocity
+    self.deckProgressMarks = deckProgressMarks
+    self.deckMarkHysteresis = deckMarkHysteresis
+    self.deckMaximumRotation = deckMaximumRotation
+    self.reduceMotion = reduceMotion
+  }
+
+  /// A velocity tracker with this configuration's window rules.
+  ///
+  /// - Complexity: O(*h*), where *h* is ``velocityHistorySize``.
+  public func makeVelocityTracker() -> VelocityTracker {
+    VelocityTracker(
+      horizon: velocityHorizon, historySize: velocityHistorySize, stopGap: velocityStopGap,
+      sparseLimit: velocitySparseLimit)
+  }
+}
+
+/// Platform presets: the thresholds each platform documents or uses by default.
+public enum GesturePreset: String, Hashable, Sendable, CaseIterable {
+  /// UIKit's values (UILongPressGestureRecognizer, UIScrollView), in points.
+  case ios
+  /// Android's `ViewConfiguration` and `ItemTouchHelper` values, in dp.
+  case android
+  /// Flutter's `gestures/constants.dart` and `Dismissible` values, in logical pixels.
+  case flutter
+
+  /// The preset's configuration. Values a platform does not publish are ours and marked so in
+  /// the guide.
+  public var configuration: GestureConfiguration {
+    switch self {
+    case .ios:
+      GestureConfiguration(
+        touchSlop: 10, axisDominance: 2.414, ambiguousLockDistance: 30, longPressDuration: 0.5,
+        longPressSlop: 10, velocityHorizon: 0.1, velocityHistorySize: 20, velocityStopGap: 0.04,
+        velocitySparseLimit: 0.25, maximumFlingVelocity: 8000, rowSwipeCommitDistance: 100,
+        rowSwipeFlingVelocity: 300, rowSwipeCancelVelocity: 300, deckContainerWidth: 390,
+        deckCommitFraction: 0.5, deckFlingVelocity: 700, deckProgressMarks: [0.25, 0.5, 0.75],
+        deckMarkHysteresis: 0.03, deckMaximumRotation: 15, reduceMotion: false)
+    case .android:
+      GestureConfiguration(
+        touchSlop: 8, axisDominance: 2.414, ambiguousLockDistance: 24, longPressDuration: 0.4,
+        longPressSlop: 8, velocityHorizon: 0.1, velocityHistorySize: 20, velocityStopGap: 0.04,
+        velocitySparseLimit: 0.25, maximumFlingVelocity: 8000, rowSwipeCommitDistance: 100,
+        rowSwipeFlingVelocity: 120, rowSwipeCancelVelocity: 120, deckContainerWidth: 411,
+        deckCommitFraction: 0.5, deckFlingVelocity: 120, deckProgressMarks: [0.25, 0.5, 0.75],
+        deckMarkHysteresis: 0.03, deckMaximumRotation: 15, reduceMotion: false)
+    case .flutter:
+      GestureConfiguration(
+        touchSlop: 18, axisDominance: 2.414, ambiguousLockDistance: 54, longPressDuration: 0.5,
+        longPressSlop: 18, velocityHorizon: 0.1, velocityHistorySize: 20, velocityStopGap: 0.04,
+        velocitySparseLimit: 0.25, maximumFlingVelocity: 8000, rowSwipeCommitDistance: 100,
+        rowSwipeFlingVelocity: 700, rowSwipeCancelVelocity: 700, deckContainerWidth: 390,
+        deckCommitFraction: 0.5, deckFlingVelocity: 700, deckProgressMarks: [0.25, 0.5, 0.75],
+        deckMarkHysteresis: 0.03, deckMaximumRotation: 15, reduceMotion: false)
+    }
+  }
+}

@@ -408,7 +408,9 @@ extension OrderedForest {
       let old: Placement? =
         oldParent == -2
         ? nil : Placement(parent: oldParent < 0 ? nil : ids[oldParent], key: keys[top])
-      changes.append(Change(id: ids[top], old: old, new: Placement(parent: parentID, key: key)))
+      let new = Placement(parent: parentID, key: key)
+      // A node of a selection may already stand where it goes, with the same key.
+      if old != new { changes.append(Change(id: ids[top], old: old, new: new)) }
       if oldParent != -2 { detach(top) }
     }
     for (top, key) in zip(tops, newKeys) { attach(top, under: gap.parent, key: key) }

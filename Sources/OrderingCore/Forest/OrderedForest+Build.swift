@@ -19,6 +19,7 @@ extension OrderedForest {
     public var order: Order
 
     /// Creates a record.
+    @inlinable
     public init(id: ID, parent: ID?, order: Order) {
       self.id = id
       self.parent = parent
@@ -26,6 +27,7 @@ extension OrderedForest {
     }
 
     /// Creates a record with an order key.
+    @inlinable
     public init(id: ID, parent: ID?, key: OrderKey) {
       self.init(id: id, parent: parent, order: .key(key.rawValue))
     }
@@ -61,6 +63,7 @@ extension OrderedForest {
     public var kind: Kind
 
     /// Creates a repair.
+    @inlinable
     public init(id: ID, kind: Kind) {
       self.id = id
       self.kind = kind
@@ -87,6 +90,7 @@ extension OrderedForest {
     }
 
     /// The rank of a kind, for a deterministic report order.
+    @inlinable
     var rank: Int {
       switch kind {
       case .duplicateRecord: 0
@@ -109,7 +113,14 @@ extension OrderedForest {
     /// Records ordered by position are listed, since each got an order key.
     public var rewritten: [ID]
 
+    @inlinable
+    init(repairs: [Repair], rewritten: [ID]) {
+      self.repairs = repairs
+      self.rewritten = rewritten
+    }
+
     /// Whether the records needed no fix.
+    @inlinable
     public var isClean: Bool { repairs.isEmpty }
 
     /// One repair per line, or `no repairs`.
@@ -140,6 +151,7 @@ extension OrderedForest {
   /// - Returns: The forest and the report of every fix.
   /// - Complexity: O(*n* log *k* · *m*), where *n* is the number of records, *k* the
   ///   largest number of siblings and *m* the key length.
+  @inlinable
   public static func build(
     from records: some Sequence<Record>, constraints: Constraints = Constraints()
   ) -> (forest: OrderedForest, report: RepairReport) {
@@ -242,6 +254,7 @@ extension OrderedForest {
   /// `build(from: forest.records)` gives back an equal forest with a clean report.
   ///
   /// - Complexity: O(*n*), where *n* is the number of nodes.
+  @inlinable
   public var records: [Record] {
     rows(hidingChildrenOf: nil).map { row in
       Record(id: row.id, parent: row.parent, key: keys[slot(row.id)])
@@ -250,25 +263,44 @@ extension OrderedForest {
 }
 
 /// Orders one sibling list of records being built, and gives every node a valid key.
-private struct SiblingOrdering<ID: Hashable & Comparable & Sendable> {
+@usableFromInline
+struct SiblingOrdering<ID: Hashable & Comparable & Sendable> {
+  @usableFromInline
   var orders: [OrderedForest<ID>.Record.Order]
+  @usableFromInline
   var validKeys: [OrderKey?]
+  @usableFromInline
   var repairs: [OrderedForest<ID>.Repair]
+  @usableFromInline
   var rewritten: [Bool]
 
+  @inlinable
+  init(
+    orders: [OrderedForest<ID>.Record.Order], validKeys: [OrderKey?],
+    repairs: [OrderedForest<ID>.Repair], rewritten: [Bool]
+  ) {
+    self.orders = orders
+    self.validKeys = validKeys
+    self.repairs = repairs
+    self.rewritten = rewritten
+  }
+
   /// 0: a valid key, 1: a position, 2: no usable order.
+  @inlinable
   func rank(_ slot: Int) -> Int {
     if validKeys[slot] != nil { return 0 }
     if case .position = orders[slot] { return 1 }
     return 2
   }
 
+  @inlinable
   func position(_ slot: Int) -> Int {
     if case .position(let value) = orders[slot] { return value }
     return 0
   }
 
   /// Sorts `list` and assigns keys in `forest`, recording repairs.
+  @inlinable
   mutating func order(_ list: [Int], in forest: inout OrderedForest<ID>) -> [Int] {
     let ids = forest.ids
     let sorted = list.sorted { a, b in

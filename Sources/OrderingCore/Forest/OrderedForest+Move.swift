@@ -16,25 +16,51 @@ extension OrderedForest {
     public var clampedBy: String?
     /// Whether the nodes already stand there, so the move changes nothing.
     public var changesNothing: Bool
+
+    @inlinable
+    init(
+      nodes: [ID], parent: ID?, index: Int, depth: Int, clampedBy: String?, changesNothing: Bool
+    ) {
+      self.nodes = nodes
+      self.parent = parent
+      self.index = index
+      self.depth = depth
+      self.clampedBy = clampedBy
+      self.changesNothing = changesNothing
+    }
   }
 
   /// A place between siblings: the parent slot (-1 for the roots) and a gap index in its
   /// full sibling list (moved nodes included).
+  @usableFromInline
   struct Gap: Hashable {
+    @usableFromInline
     var parent: Int
+    @usableFromInline
     var index: Int
+
+    @inlinable
+    init(parent: Int, index: Int) {
+      self.parent = parent
+      self.index = index
+    }
   }
 
   /// The nodes a move carries: the top-level moved slots, in preorder.
+  @usableFromInline
   struct Movers {
+    @usableFromInline
     var tops: [Int]
-    private var set: Set<Int>
+    @usableFromInline
+    var set: Set<Int>
 
+    @inlinable
     init(_ tops: [Int]) {
       self.tops = tops
       self.set = tops.count > 8 ? Set(tops) : []
     }
 
+    @inlinable
     @inline(__always)
     func contains(_ slot: Int) -> Bool {
       tops.count > 8 ? set.contains(slot) : tops.contains(slot)
@@ -42,10 +68,21 @@ extension OrderedForest {
   }
 
   /// A checked move, ready to perform.
+  @usableFromInline
   struct MovePlan {
+    @usableFromInline
     var movers: Movers
+    @usableFromInline
     var gap: Gap
+    @usableFromInline
     var clampedBy: String?
+
+    @inlinable
+    init(movers: Movers, gap: Gap, clampedBy: String?) {
+      self.movers = movers
+      self.gap = gap
+      self.clampedBy = clampedBy
+    }
   }
 
   // MARK: Public operations
@@ -74,6 +111,7 @@ extension OrderedForest {
   ///   *k* term is the shift of the sibling array); plus O(*s*) for the subtree's height when
   ///   a maximum depth is set, and O(*p* · (*d* + *r*)) when a clamping rule searches *p*
   ///   places with *r* rules.
+  @inlinable
   @discardableResult
   public mutating func move(_ id: ID, to destination: Destination) throws(Refusal) -> ChangeSet {
     try move(CollectionOfOne(id), to: destination)
@@ -98,6 +136,7 @@ extension OrderedForest {
   ///   ``Refusal/Reason/emptySelection``.
   /// - Complexity: O(*s* · (*d* · log *k* · *m*) + *s* log *s*) for *s* selected nodes,
   ///   plus the costs of a single move.
+  @inlinable
   @discardableResult
   public mutating func move(_ ids: some Sequence<ID>, to destination: Destination)
     throws(Refusal) -> ChangeSet
@@ -118,6 +157,7 @@ extension OrderedForest {
   ///   - destination: Where they would go.
   /// - Returns: The place, or the refusal ``move(_:to:)-(ID,_)`` would throw.
   /// - Complexity: That of ``move(_:to:)-(some Sequence<ID>,_)``, without the mutation.
+  @inlinable
   public func resolve(_ ids: some Sequence<ID>, to destination: Destination) -> Result<
     ResolvedMove, Refusal
   > {
@@ -127,6 +167,7 @@ extension OrderedForest {
   /// Checks a move of one node without making it.
   ///
   /// - Complexity: That of ``move(_:to:)-(ID,_)``, without the mutation.
+  @inlinable
   public func resolve(_ id: ID, to destination: Destination) -> Result<ResolvedMove, Refusal> {
     resolve(CollectionOfOne(id), to: destination)
   }
@@ -139,6 +180,7 @@ extension OrderedForest {
   /// - Throws: ``Refusal/Reason/noPreviousSibling`` when the node is first among its
   ///   siblings, or any refusal of ``move(_:to:)-(ID,_)``.
   /// - Complexity: That of ``move(_:to:)-(ID,_)``.
+  @inlinable
   @discardableResult
   public mutating func indent(_ id: ID) throws(Refusal) -> ChangeSet {
     guard let slot = slotOf[id] else {
@@ -164,6 +206,7 @@ extension OrderedForest {
   /// - Throws: ``Refusal/Reason/alreadyRoot`` for a root, or any refusal of
   ///   ``move(_:to:)-(ID,_)``.
   /// - Complexity: That of ``move(_:to:)-(ID,_)``.
+  @inlinable
   @discardableResult
   public mutating func outdent(_ id: ID) throws(Refusal) -> ChangeSet {
     guard let slot = slotOf[id] else {
@@ -189,6 +232,7 @@ extension OrderedForest {
   /// - Throws: ``Refusal/Reason/duplicateNode`` when the id is taken, or a refusal of
   ///   ``move(_:to:)-(ID,_)``.
   /// - Complexity: That of ``move(_:to:)-(ID,_)``.
+  @inlinable
   @discardableResult
   public mutating func insert(_ id: ID, at destination: Destination) throws(Refusal) -> ChangeSet
   {
@@ -213,6 +257,7 @@ extension OrderedForest {
   ///   them back.
   /// - Throws: ``OrderingError/Code/unknownNode`` when the forest holds no such node.
   /// - Complexity: O(*s* · (log *k* · *m* + *k*)), where *s* is the size of the subtree.
+  @inlinable
   @discardableResult
   public mutating func remove(_ id: ID) throws(OrderingError) -> ChangeSet {
     guard slotOf[id] != nil else {
@@ -230,6 +275,7 @@ extension OrderedForest {
   // MARK: Planning
 
   /// Checks a request and finds the place it goes to.
+  @inlinable
   func plan(_ request: Request) -> Result<MovePlan, Refusal> {
     func refuse(_ reason: Refusal.Reason) -> Result<MovePlan, Refusal> {
       .failure(Refusal(reason, request: request))
@@ -264,14 +310,17 @@ extension OrderedForest {
         return refuse(.unknownNode(anchor))
       }
       let position = siblingPosition(of: slot)
-      gap = Gap(parent: parents[slot], index: destination == .before(anchor) ? position : position + 1)
+      var isBefore = false
+      if case .before = destination { isBefore = true }
+      gap = Gap(parent: parents[slot], index: isBefore ? position : position + 1)
       target = anchor
     case .firstChild(let anchor), .lastChild(let anchor):
       guard let slot = slotOf[anchor], parents[slot] != -2 else {
         return refuse(.unknownNode(anchor))
       }
-      gap = Gap(
-        parent: slot, index: destination == .firstChild(of: anchor) ? 0 : childLists[slot].count)
+      var isFirst = false
+      if case .firstChild = destination { isFirst = true }
+      gap = Gap(parent: slot, index: isFirst ? 0 : childLists[slot].count)
       target = anchor
     case .root(let index):
       let moverRoots = movers.tops.filter { parents[$0] == -1 }.map { siblingPosition(of: $0) }
@@ -295,8 +344,11 @@ extension OrderedForest {
         current = parents[current]
       }
     }
+    // Heights matter only up to the limit: past it, every place is too deep.
     let heights: [Int] =
-      constraints.maximumDepth == nil ? [] : movers.tops.map { height(ofSlot: $0) }
+      constraints.maximumDepth.map { limit in
+        movers.tops.map { height(ofSlot: $0, cappedAt: limit + 1) }
+      } ?? []
     switch check(gap, movers, heights) {
     case nil:
       return .success(MovePlan(movers: movers, gap: gap, clampedBy: nil))
@@ -311,6 +363,7 @@ extension OrderedForest {
   }
 
   /// The selected slots without those inside another selected subtree, in preorder.
+  @inlinable
   func topsInPreorder(_ selected: [Int]) -> [Int] {
     if selected.count == 1 { return selected }
     let set = Set(selected)
@@ -343,6 +396,7 @@ extension OrderedForest {
 
   /// The neighbours of a gap, ignoring moved nodes: the effective index and the sibling
   /// slots before and after.
+  @inlinable
   func neighbours(of gap: Gap, _ movers: Movers) -> (index: Int, previous: Int?, next: Int?) {
     let list = siblingSlots(under: gap.parent)
     var before = gap.index - 1
@@ -358,11 +412,14 @@ extension OrderedForest {
 
   /// Checks depth and rules at a gap: `nil` when allowed, else the reason and the name of
   /// the rule when that rule clamps.
+  @inlinable
   func check(_ gap: Gap, _ movers: Movers, _ heights: [Int]) -> (Refusal.Reason, String?)? {
     let depth = gap.parent < 0 ? 0 : depth(ofSlot: gap.parent) + 1
     if let limit = constraints.maximumDepth {
-      for (top, height) in zip(movers.tops, heights) where depth + height > limit {
-        return (.tooDeep(node: ids[top], depth: depth + height, limit: limit), nil)
+      for (top, capped) in zip(movers.tops, heights) where depth + capped > limit {
+        // The height was capped: measure it fully for the message.
+        let reached = depth + height(ofSlot: top)
+        return (.tooDeep(node: ids[top], depth: reached, limit: limit), nil)
       }
     }
     if constraints.rules.isEmpty { return nil }
@@ -390,6 +447,7 @@ extension OrderedForest {
   // MARK: Performing
 
   /// Moves the planned nodes; the plan was checked.
+  @inlinable
   mutating func perform(_ plan: MovePlan) -> ChangeSet {
     let gap = plan.gap
     let tops = plan.movers.tops
@@ -419,6 +477,7 @@ extension OrderedForest {
   }
 
   /// Whether the planned nodes already stand, in order, between `previous` and `next`.
+  @inlinable
   func isInPlace(_ plan: MovePlan, previous: Int?, next: Int?) -> Bool {
     let tops = plan.movers.tops
     guard tops.allSatisfy({ parents[$0] == plan.gap.parent }) else { return false }
@@ -429,6 +488,7 @@ extension OrderedForest {
   }
 
   /// Describes a plan for ``resolve(_:to:)``.
+  @inlinable
   func describe(_ plan: MovePlan) -> ResolvedMove {
     let (index, previous, next) = neighbours(of: plan.gap, plan.movers)
     return ResolvedMove(

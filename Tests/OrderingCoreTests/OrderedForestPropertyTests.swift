@@ -65,12 +65,14 @@ struct OrderedForestPropertyTests {
     var records: [IntForest.Record] = []
     var depths: [Int] = []
     for id in 1...run.size {
-      let parentIndex = rng.chance(0.2) ? nil : (records.isEmpty ? nil : rng.index(below: records.count))
+      let parentIndex =
+        rng.chance(0.2) ? nil : (records.isEmpty ? nil : rng.index(below: records.count))
       let parent = parentIndex.flatMap { depths[$0] < 5 ? records[$0].id : nil }
       depths.append(parent == nil ? 0 : depths[parentIndex ?? 0] + 1)
       records.append(.init(id: id, parent: parent, order: .position(rng.index(below: run.size))))
     }
-    var forest = IntForest.build(from: records, constraints: Self.constraints(run.constrained)).forest
+    var forest = IntForest.build(from: records, constraints: Self.constraints(run.constrained))
+      .forest
     var nodes = Array(1...run.size)
     var nextID = run.size + 1
     #expect(forest.firstInvariantViolation() == nil, "\(run)")
@@ -86,7 +88,9 @@ struct OrderedForestPropertyTests {
           let node = nodes[rng.index(below: nodes.count)]
           changes = try forest.move(node, to: Self.destination(forest, nodes, &rng))
         case 40..<55:
-          let picked = (0..<(1 + rng.index(below: 6))).map { _ in nodes[rng.index(below: nodes.count)] }
+          let picked = (0..<(1 + rng.index(below: 6))).map { _ in
+            nodes[rng.index(below: nodes.count)]
+          }
           changes = try forest.move(picked, to: Self.destination(forest, nodes, &rng))
         case 55..<70:
           changes = try forest.indent(nodes[rng.index(below: nodes.count)])

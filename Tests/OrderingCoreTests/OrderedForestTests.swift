@@ -46,7 +46,9 @@ struct OrderedForestQueryTests {
     #expect(forest.height == 2)
     #expect(forest.contains("g"))
     #expect(forest.key(of: "a") == .first)
-    #expect(forest.placement(of: "e") == Forest.Placement(parent: "a", key: try OrderKey(validating: "a1")))
+    #expect(
+      forest.placement(of: "e")
+        == Forest.Placement(parent: "a", key: try OrderKey(validating: "a1")))
   }
 
   @Test func flattenAndVisibleRows() throws {
@@ -229,7 +231,10 @@ struct OrderedForestConversionTests {
     let before = forest
     let changes = try #require(Optional(forest.convertToList()))
     #expect(render(forest) == "a b c d e f g")
-    #expect(forest.roots.map { forest.key(of: $0).rawValue } == ["a0", "a1", "a2", "a3", "a4", "a5", "a6"])
+    #expect(
+      forest.roots.map { forest.key(of: $0).rawValue } == [
+        "a0", "a1", "a2", "a3", "a4", "a5", "a6",
+      ])
     // "a" keeps a0 as a root: only the others change.
     #expect(changes.changes.map(\.id) == ["b", "c", "d", "e", "f", "g"])
     try forest.apply(changes.inverted)
@@ -249,9 +254,18 @@ struct OrderedForestConversionTests {
 
   @Test(
     arguments: [
-      ([("a", 1)], "invalid outline: row 0 (a) has depth 1, but it can be 0...0 after the row before it"),
-      ([("a", 0), ("b", 2)], "invalid outline: row 1 (b) has depth 2, but it can be 0...1 after the row before it"),
-      ([("a", 0), ("b", -1)], "invalid outline: row 1 (b) has depth -1, but it can be 0...1 after the row before it"),
+      (
+        [("a", 1)],
+        "invalid outline: row 0 (a) has depth 1, but it can be 0...0 after the row before it"
+      ),
+      (
+        [("a", 0), ("b", 2)],
+        "invalid outline: row 1 (b) has depth 2, but it can be 0...1 after the row before it"
+      ),
+      (
+        [("a", 0), ("b", -1)],
+        "invalid outline: row 1 (b) has depth -1, but it can be 0...1 after the row before it"
+      ),
     ] as [([(String, Int)], String)])
   func badOutlines(rows: [(String, Int)], message: String) {
     do {

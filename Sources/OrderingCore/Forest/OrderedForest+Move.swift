@@ -234,8 +234,7 @@ extension OrderedForest {
   /// - Complexity: That of ``move(_:to:)-(ID,_)``.
   @inlinable
   @discardableResult
-  public mutating func insert(_ id: ID, at destination: Destination) throws(Refusal) -> ChangeSet
-  {
+  public mutating func insert(_ id: ID, at destination: Destination) throws(Refusal) -> ChangeSet {
     let request = Request(.insert, nodes: [id], destination: destination)
     guard slotOf[id] == nil else { throw Refusal(.duplicateNode(id), request: request) }
     // A detached slot (parent -2) stands for the new node while the move is planned.
@@ -261,7 +260,8 @@ extension OrderedForest {
   @discardableResult
   public mutating func remove(_ id: ID) throws(OrderingError) -> ChangeSet {
     guard slotOf[id] != nil else {
-      throw OrderingError(.unknownNode, description: "cannot remove \(id): the forest holds no such node")
+      throw OrderingError(
+        .unknownNode, description: "cannot remove \(id): the forest holds no such node")
     }
     let changes = ChangeSet(
       subtree(of: id).map { Change(id: $0, old: placement(of: $0), new: nil) })
@@ -355,7 +355,9 @@ extension OrderedForest {
     case .some((let reason, let clampingRule)):
       guard let clampingRule else { return refuse(reason) }
       guard let found = nearestAllowedGap(from: gap, movers, heights) else {
-        guard case .ruleRefused(let node, let rule, let text) = reason else { return refuse(reason) }
+        guard case .ruleRefused(let node, let rule, let text) = reason else {
+          return refuse(reason)
+        }
         return refuse(.noAllowedPlace(node: node, rule: rule, reason: text))
       }
       return .success(MovePlan(movers: movers, gap: found, clampedBy: clampingRule))
@@ -404,7 +406,8 @@ extension OrderedForest {
     var after = gap.index
     while after < list.count && movers.contains(list[after]) { after += 1 }
     var index = gap.index
-    for top in movers.tops where parents[top] == gap.parent && siblingPosition(of: top) < gap.index {
+    for top in movers.tops where parents[top] == gap.parent && siblingPosition(of: top) < gap.index
+    {
       index -= 1
     }
     return (index, before >= 0 ? list[before] : nil, after < list.count ? list[after] : nil)

@@ -283,6 +283,16 @@ extension OrderedForest {
     }
   }
 
+  /// Reserves room for `capacity` nodes.
+  @inlinable
+  mutating func reserveCapacity(_ capacity: Int) {
+    ids.reserveCapacity(capacity)
+    parents.reserveCapacity(capacity)
+    keys.reserveCapacity(capacity)
+    childLists.reserveCapacity(capacity)
+    slotOf.reserveCapacity(capacity)
+  }
+
   /// Appends a detached slot for `id` and returns it.
   @inlinable
   mutating func appendSlot(_ id: ID, key: OrderKey) -> Int {

@@ -64,7 +64,8 @@ struct ForestBenchmark: ParsableCommand {
       let bucket = parents[node] < 0 ? count : parents[node]
       let key = try OrderKey.between(lastKey[bucket], nil)
       lastKey[bucket] = key
-      records.append(Forest.Record(id: node, parent: parents[node] < 0 ? nil : parents[node], key: key))
+      records.append(
+        Forest.Record(id: node, parent: parents[node] < 0 ? nil : parents[node], key: key))
     }
     records.shuffle(using: &rng)
     return records
@@ -99,7 +100,9 @@ struct ForestBenchmark: ParsableCommand {
       ("totalMilliseconds", .number(timing.wall * 1000)),
       ("nanosecondsPerOperation", .number(timing.wall * 1e9 / operations)),
     ])
-    if cpu { row.fields.append(("cpuNanosecondsPerOperation", .number(timing.cpu * 1e9 / operations))) }
+    if cpu {
+      row.fields.append(("cpuNanosecondsPerOperation", .number(timing.cpu * 1e9 / operations)))
+    }
     return row
   }
 
@@ -336,7 +339,8 @@ struct NaiveForest {
           guard let slot = naive.index(of: anchor) else { continue }
           let parent = naive.parents[slot]
           let siblings = naive.children(of: parent).filter { $0 != node }
-          let position = (siblings.firstIndex(of: anchor) ?? 0) + (destination == .after(anchor) ? 1 : 0)
+          let position =
+            (siblings.firstIndex(of: anchor) ?? 0) + (destination == .after(anchor) ? 1 : 0)
           blackHole(naive.move(node, under: parent, at: position))
         case .firstChild(let anchor):
           blackHole(naive.move(node, under: anchor, at: 0))

@@ -387,3 +387,36 @@ struct OrderedForestChangeSetTests {
     #expect(render(forest) == "b a")
   }
 }
+
+@Suite("OrderedForest: the guide's example")
+struct OrderedForestGuideTests {
+  @Test func guideExampleRunsAsWritten() throws {
+    let rows: [OrderedForest<String>.Record] = [
+      .init(id: "trip", parent: nil, order: .key("a0")),
+      .init(id: "pack", parent: "trip", order: .key("a0")),
+      .init(id: "book", parent: "trip", order: .key("a0")),
+      .init(id: "note", parent: "gone", order: .key("a1")),
+    ]
+    var (forest, report) = OrderedForest<String>.build(from: rows)
+    #expect(
+      report.description == """
+        note names parent gone, which does not exist: it became a root
+        pack shares order key "a0" with book: it got a new key right after book
+        """)
+    #expect(report.rewritten == ["pack", "note"])
+    forest.constraints = .init(
+      maximumDepth: 3,
+      rules: [.fixed("pinned", reason: "the trip stays first") { $0 == "trip" }])
+    let before = forest
+    let moved = try forest.move("note", to: .lastChild(of: "trip"))
+    #expect(moved.count == 1)
+    let indented = try forest.indent("note")
+    #expect(render(forest) == "trip(book pack(note))")
+    try forest.apply(indented.inverted)
+    try forest.apply(moved.inverted)
+    #expect(forest == before)
+    #expect(forest.visibleRows(collapsed: ["trip"]).map(\.id) == ["trip", "note"])
+    #expect(forest.convertToList().count == 3)
+    #expect(render(forest) == "trip book pack note")
+  }
+}

@@ -35,20 +35,16 @@ extension OrderedForest {
   /// ids in `collapsed` that the forest does not hold are ignored.
   ///
   /// - Parameter collapsed: The collapsed nodes.
-  /// - Complexity: O(*v* + *c*), where *v* is the number of visible rows and *c* the size of
-  ///   `collapsed`.
+  /// - Complexity: O(*v*), where *v* is the number of visible rows (one set lookup per
+  ///   visible row that has children).
   @inlinable
   public func visibleRows(collapsed: Set<ID>) -> [Row] {
-    var hidden = [Bool](repeating: false, count: count)
-    for id in collapsed {
-      if let slot = slotOf[id] { hidden[slot] = true }
-    }
-    return rows(hidingChildrenOf: hidden)
+    rows(hidingChildrenOf: collapsed)
   }
 
-  /// Preorder rows, skipping the children of slots marked in `collapsed`.
+  /// Preorder rows, skipping the children of the nodes in `collapsed`.
   @inlinable
-  func rows(hidingChildrenOf collapsed: [Bool]?) -> [Row] {
+  func rows(hidingChildrenOf collapsed: Set<ID>?) -> [Row] {
     var result: [Row] = []
     result.reserveCapacity(collapsed == nil ? count : 0)
     var stack: [(slot: Int, depth: Int)] = []
@@ -65,7 +61,7 @@ extension OrderedForest {
                 id: ids[slot], depth: depth, parent: parent < 0 ? nil : ids[parent],
                 childCount: childCount))
             if childCount == 0 { continue }
-            if let collapsed, collapsed[slot] { continue }
+            if let collapsed, collapsed.contains(ids[slot]) { continue }
             childLists[slot].withUnsafeBufferPointer { children in
               var index = children.count
               while index > 0 {

@@ -285,13 +285,21 @@ extension OrderedForest {
     }
     if request.nodes.isEmpty { return refuse(.emptySelection) }
     // The selected slots, then the tops (no selected ancestor), in preorder.
-    var selected: [Int] = []
-    selected.reserveCapacity(request.nodes.count)
-    for id in request.nodes {
-      guard let slot = slotOf[id] else { return refuse(.unknownNode(id)) }
-      selected.append(slot)
+    let movers: Movers
+    if request.nodes.count == 1 {
+      guard let slot = slotOf[request.nodes[0]] else {
+        return refuse(.unknownNode(request.nodes[0]))
+      }
+      movers = Movers([slot])
+    } else {
+      var selected: [Int] = []
+      selected.reserveCapacity(request.nodes.count)
+      for id in request.nodes {
+        guard let slot = slotOf[id] else { return refuse(.unknownNode(id)) }
+        selected.append(slot)
+      }
+      movers = Movers(topsInPreorder(selected))
     }
-    let movers = Movers(topsInPreorder(selected))
     if request.operation != .insert {
       for rule in constraints.rules {
         for top in movers.tops {
@@ -417,6 +425,7 @@ extension OrderedForest {
   /// the rule when that rule clamps.
   @inlinable
   func check(_ gap: Gap, _ movers: Movers, _ heights: [Int]) -> (Refusal.Reason, String?)? {
+    if constraints.maximumDepth == nil && constraints.rules.isEmpty { return nil }
     let depth = gap.parent < 0 ? 0 : depth(ofSlot: gap.parent) + 1
     if let limit = constraints.maximumDepth {
       for (top, capped) in zip(movers.tops, heights) where depth + capped > limit {

@@ -85,8 +85,21 @@ struct OrderedForestPropertyTests {
       do {
         switch choice {
         case 0..<40:
+          // What a hovering pointer is told is what the drop does.
           let node = nodes[rng.index(below: nodes.count)]
-          changes = try forest.move(node, to: Self.destination(forest, nodes, &rng))
+          let destination = Self.destination(forest, nodes, &rng)
+          let resolved = forest.resolve(node, to: destination)
+          do {
+            changes = try forest.move(node, to: destination)
+          } catch {
+            #expect(resolved.failure == error, "\(run) step \(step)")
+            throw error
+          }
+          let place = try resolved.get()
+          #expect(place.parent == forest.parent(of: node), "\(run) step \(step)")
+          #expect(place.index == forest.siblingIndex(of: node), "\(run) step \(step)")
+          #expect(place.depth == forest.depth(of: node), "\(run) step \(step)")
+          #expect(place.changesNothing == changes?.isEmpty, "\(run) step \(step)")
         case 40..<55:
           let picked = (0..<(1 + rng.index(below: 6))).map { _ in
             nodes[rng.index(below: nodes.count)]

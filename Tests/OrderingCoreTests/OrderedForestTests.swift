@@ -90,6 +90,7 @@ struct OrderedForestMoveTests {
       (.root(at: 0), "e a(b(c d)) f(g)"),
       (.root(at: 1), "a(b(c d)) e f(g)"),
       (.root(at: 2), "a(b(c d)) f(g) e"),
+      (.lastRoot, "a(b(c d)) f(g) e"),
       (.after("b"), "a(b(c d) e) f(g)"),
       (.before("e"), "a(b(c d) e) f(g)"),
     ])
@@ -133,6 +134,10 @@ struct OrderedForestMoveTests {
     #expect(render(forest) == "a c b d")
     try forest.move(["a", "d"], to: .root(at: 1))
     #expect(render(forest) == "c a d b")
+    #expect(try forest.move("b", to: .lastRoot).isEmpty)
+    try forest.move("c", to: .lastRoot)
+    #expect(render(forest) == "a d b c")
+    #expect(forest.resolve("c", to: .lastRoot).map(\.index) == .success(3))
   }
 
   @Test func newKeysComeFromTheNeighbours() throws {

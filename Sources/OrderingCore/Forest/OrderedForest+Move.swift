@@ -132,7 +132,7 @@ extension OrderedForest {
   ///   - destination: Where they go; it may name a selected node (`.after(x)` with `x`
   ///     selected places them where `x` would go), but not a node inside a selected subtree.
   /// - Returns: The changed nodes with their old and new placements.
-  /// - Throws: A ``Refusal`` as for ``move(_:to:)-(ID,_)``, or
+  /// - Throws: A ``Refusal`` as for `move(_:to:)`, or
   ///   ``Refusal/Reason/emptySelection``.
   /// - Complexity: O(*s* · (*d* · log *k* · *m*) + *s* log *s*) for *s* selected nodes,
   ///   plus the costs of a single move.
@@ -149,14 +149,14 @@ extension OrderedForest {
   /// Checks a move without making it: where the nodes would go, or why they cannot.
   ///
   /// A drag-and-drop UI calls this while the pointer hovers (to draw the insertion line at
-  /// the clamped place, or the invalid tint) and ``move(_:to:)-(ID,_)`` on drop; both give
+  /// the clamped place, or the invalid tint) and `move(_:to:)` on drop; both give
   /// the same answer for the same forest.
   ///
   /// - Parameters:
   ///   - ids: The nodes to move.
   ///   - destination: Where they would go.
-  /// - Returns: The place, or the refusal ``move(_:to:)-(ID,_)`` would throw.
-  /// - Complexity: That of ``move(_:to:)-(some Sequence<ID>,_)``, without the mutation.
+  /// - Returns: The place, or the refusal `move(_:to:)` would throw.
+  /// - Complexity: That of `move(_:to:)`, without the mutation.
   @inlinable
   public func resolve(_ ids: some Sequence<ID>, to destination: Destination) -> Result<
     ResolvedMove, Refusal
@@ -166,7 +166,7 @@ extension OrderedForest {
 
   /// Checks a move of one node without making it.
   ///
-  /// - Complexity: That of ``move(_:to:)-(ID,_)``, without the mutation.
+  /// - Complexity: That of `move(_:to:)`, without the mutation.
   @inlinable
   public func resolve(_ id: ID, to destination: Destination) -> Result<ResolvedMove, Refusal> {
     resolve(CollectionOfOne(id), to: destination)
@@ -178,8 +178,8 @@ extension OrderedForest {
   /// - Parameter id: The node to indent.
   /// - Returns: The changed node.
   /// - Throws: ``Refusal/Reason/noPreviousSibling`` when the node is first among its
-  ///   siblings, or any refusal of ``move(_:to:)-(ID,_)``.
-  /// - Complexity: That of ``move(_:to:)-(ID,_)``.
+  ///   siblings, or any refusal of `move(_:to:)`.
+  /// - Complexity: That of `move(_:to:)`.
   @inlinable
   @discardableResult
   public mutating func indent(_ id: ID) throws(Refusal) -> ChangeSet {
@@ -204,8 +204,8 @@ extension OrderedForest {
   /// - Parameter id: The node to outdent.
   /// - Returns: The changed node.
   /// - Throws: ``Refusal/Reason/alreadyRoot`` for a root, or any refusal of
-  ///   ``move(_:to:)-(ID,_)``.
-  /// - Complexity: That of ``move(_:to:)-(ID,_)``.
+  ///   `move(_:to:)`.
+  /// - Complexity: That of `move(_:to:)`.
   @inlinable
   @discardableResult
   public mutating func outdent(_ id: ID) throws(Refusal) -> ChangeSet {
@@ -230,8 +230,8 @@ extension OrderedForest {
   ///   - destination: Where it goes.
   /// - Returns: The new node with a `nil` old placement.
   /// - Throws: ``Refusal/Reason/duplicateNode`` when the id is taken, or a refusal of
-  ///   ``move(_:to:)-(ID,_)``.
-  /// - Complexity: That of ``move(_:to:)-(ID,_)``.
+  ///   `move(_:to:)`.
+  /// - Complexity: That of `move(_:to:)`.
   @inlinable
   @discardableResult
   public mutating func insert(_ id: ID, at destination: Destination) throws(Refusal) -> ChangeSet {
@@ -340,6 +340,9 @@ extension OrderedForest {
       var position = index
       for moverPosition in moverRoots where moverPosition <= position { position += 1 }
       gap = Gap(parent: -1, index: min(position, rootList.count))
+      target = nil
+    case .lastRoot:
+      gap = Gap(parent: -1, index: rootList.count)
       target = nil
     }
     // Not inside a moved subtree.

@@ -150,6 +150,8 @@ extension OrderedForest {
     case lastChild(of: ID)
     /// A root, at this index among the roots once the moved nodes are taken out.
     case root(at: Int)
+    /// The last root.
+    case lastRoot
 
     /// The destination in words, as refusal messages print it.
     public var description: String {
@@ -159,6 +161,7 @@ extension OrderedForest {
       case .firstChild(let id): "as the first child of \(id)"
       case .lastChild(let id): "as the last child of \(id)"
       case .root(let index): "at root index \(index)"
+      case .lastRoot: "as the last root"
       }
     }
   }

@@ -348,6 +348,8 @@ struct NaiveForest {
           blackHole(naive.move(node, under: anchor, at: Int.max))
         case .root(let index):
           blackHole(naive.move(node, under: nil, at: index))
+        case .lastRoot:
+          blackHole(naive.move(node, under: nil, at: Int.max))
         }
       }
     }

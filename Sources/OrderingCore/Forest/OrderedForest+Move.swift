@@ -141,8 +141,7 @@ extension OrderedForest {
   public mutating func move(_ ids: some Sequence<ID>, to destination: Destination)
     throws(Refusal) -> ChangeSet
   {
-    let request = Request(.move, nodes: Array(ids), destination: destination)
-    let plan = try plan(request).get()
+    let plan = try plan(.move, ids, destination).get()
     return perform(plan)
   }
 
@@ -161,7 +160,7 @@ extension OrderedForest {
   public func resolve(_ ids: some Sequence<ID>, to destination: Destination) -> Result<
     ResolvedMove, Refusal
   > {
-    plan(Request(.move, nodes: Array(ids), destination: destination)).map(describe)
+    plan(.move, ids, destination).map(describe)
   }
 
   /// Checks a move of one node without making it.
@@ -192,8 +191,7 @@ extension OrderedForest {
         .noPreviousSibling(id), request: Request(.indent, nodes: [id], destination: nil))
     }
     let previous = ids[siblingSlots(under: parents[slot])[position - 1]]
-    let plan = try plan(Request(.indent, nodes: [id], destination: .lastChild(of: previous)))
-      .get()
+    let plan = try plan(.indent, CollectionOfOne(id), .lastChild(of: previous)).get()
     return perform(plan)
   }
 
@@ -216,7 +214,7 @@ extension OrderedForest {
     guard parent >= 0 else {
       throw Refusal(.alreadyRoot(id), request: Request(.outdent, nodes: [id], destination: nil))
     }
-    let plan = try plan(Request(.outdent, nodes: [id], destination: .after(ids[parent]))).get()
+    let plan = try plan(.outdent, CollectionOfOne(id), .after(ids[parent])).get()
     return perform(plan)
   }
 
@@ -240,7 +238,7 @@ extension OrderedForest {
     // A detached slot (parent -2) stands for the new node while the move is planned.
     let slot = appendSlot(id, key: .first)
     parents[slot] = -2
-    switch plan(request) {
+    switch plan(.insert, CollectionOfOne(id), destination) {
     case .success(let plan):
       return perform(plan)
     case .failure(let refusal):
@@ -276,31 +274,31 @@ extension OrderedForest {
 
   /// Checks a request and finds the place it goes to.
   @inlinable
-  func plan(_ request: Request) -> Result<MovePlan, Refusal> {
+  func plan(
+    _ operation: Request.Operation, _ nodes: some Sequence<ID>, _ destination: Destination
+  ) -> Result<MovePlan, Refusal> {
+    // The request is made only for a refusal, keeping the common path free of allocations.
     func refuse(_ reason: Refusal.Reason) -> Result<MovePlan, Refusal> {
-      .failure(Refusal(reason, request: request))
+      .failure(
+        Refusal(reason, request: Request(operation, nodes: Array(nodes), destination: destination)))
     }
-    guard let destination = request.destination else {
-      preconditionFailure("a planned request has a destination")
-    }
-    if request.nodes.isEmpty { return refuse(.emptySelection) }
+    var iterator = nodes.makeIterator()
+    guard let first = iterator.next() else { return refuse(.emptySelection) }
+    let single = iterator.next() == nil
     // The selected slots, then the tops (no selected ancestor), in preorder.
     let movers: Movers
-    if request.nodes.count == 1 {
-      guard let slot = slotOf[request.nodes[0]] else {
-        return refuse(.unknownNode(request.nodes[0]))
-      }
+    if single {
+      guard let slot = slotOf[first] else { return refuse(.unknownNode(first)) }
       movers = Movers([slot])
     } else {
       var selected: [Int] = []
-      selected.reserveCapacity(request.nodes.count)
-      for id in request.nodes {
+      for id in nodes {
         guard let slot = slotOf[id] else { return refuse(.unknownNode(id)) }
         selected.append(slot)
       }
       movers = Movers(topsInPreorder(selected))
     }
-    if request.operation != .insert {
+    if operation != .insert {
       for rule in constraints.rules {
         for top in movers.tops {
           if case .refuse(let reason) = rule.canMove(ids[top]) {

@@ -156,16 +156,12 @@ struct ForestBenchmark: ParsableCommand {
     results["flatten + visible rows"] = Timing(
       wall: flatten.wall + visible.wall, cpu: flatten.cpu + visible.cpu, operations: n)
 
-    // Each repetition starts from a private copy of the built forest (copied before the
-    // clock starts), so every repetition replays the same moves on the same forest.
+    // Each repetition starts from a freshly built forest (built before the clock starts),
+    // so every repetition replays the same moves on the same forest, and no sibling array
+    // is still shared with another copy (which would make its first change copy it).
     var working = forest
     func fresh() throws {
-      working = forest
-      let roots = working.roots
-      if roots.count > 1 {
-        // A move and its undo make the copy's storage its own outside the timing.
-        try working.apply(try working.move(roots[0], to: .after(roots[1])).inverted)
-      }
+      working = Forest.build(from: records).forest
     }
     // Moves with the cycle check; refused moves (into their own subtree) count too.
     let plan = Self.destinations(count: moveCount, nodes: n, seed: seed ^ 0x3017E)

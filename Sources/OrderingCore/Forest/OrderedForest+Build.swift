@@ -269,6 +269,7 @@ extension OrderedForest {
     var forest = OrderedForest(constraints: constraints)
     forest.ids = order.map { entryIDs[$0] }
     forest.keys = order.map { ordering.keys[$0] }
+    forest.prefixes = forest.keys.map(keyPrefix)
     forest.parents = order.map { parents[$0] < 0 ? -1 : newSlot[parents[$0]] }
     forest.childLists = order.map { entry in
       let children = flat[offsets[entry + 1]..<offsets[entry + 2]]

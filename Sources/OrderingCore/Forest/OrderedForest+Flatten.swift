@@ -100,6 +100,7 @@ extension OrderedForest {
     for (slot, key) in zip(order, newKeys) {
       parents[slot] = -1
       keys[slot] = key
+      prefixes[slot] = Self.keyPrefix(key)
       childLists[slot] = []
     }
     rootList = order
@@ -159,7 +160,10 @@ extension OrderedForest {
   @inlinable
   mutating func assignFreshKeys() {
     for list in [rootList] + childLists where !list.isEmpty {
-      for (slot, key) in zip(list, Self.keys(list.count, between: nil, nil)) { keys[slot] = key }
+      for (slot, key) in zip(list, Self.keys(list.count, between: nil, nil)) {
+        keys[slot] = key
+        prefixes[slot] = Self.keyPrefix(key)
+      }
     }
   }
 }

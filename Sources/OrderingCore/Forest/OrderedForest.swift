@@ -40,6 +40,10 @@ public struct OrderedForest<ID: Hashable & Comparable & Sendable>: Sendable {
   /// The order key of each slot among its siblings.
   @usableFromInline
   var keys: [OrderKey]
+  /// The first 8 bytes of each slot's key as a number (see ``keyPrefix(_:)``), so sibling
+  /// searches compare integers and read a key only when two prefixes tie.
+  @usableFromInline
+  var prefixes: [UInt64]
   /// The child slots of each slot, in increasing key order.
   @usableFromInline
   var childLists: [[Int]]
@@ -64,6 +68,7 @@ public struct OrderedForest<ID: Hashable & Comparable & Sendable>: Sendable {
     self.ids = []
     self.parents = []
     self.keys = []
+    self.prefixes = []
     self.childLists = []
     self.rootList = []
     self.slotOf = [:]
@@ -204,13 +209,34 @@ extension OrderedForest {
   /// The first index in `list` whose key is not below `key`.
   @inlinable
   func lowerBound(_ key: OrderKey, in list: [Int]) -> Int {
+    let prefix = Self.keyPrefix(key)
     var low = 0
     var high = list.count
     while low < high {
       let middle = (low + high) >> 1
-      if keys[list[middle]] < key { low = middle + 1 } else { high = middle }
+      let slot = list[middle]
+      let other = prefixes[slot]
+      if other < prefix || (other == prefix && keys[slot] < key) {
+        low = middle + 1
+      } else {
+        high = middle
+      }
     }
     return low
+  }
+
+  /// The first 8 bytes of a key as a big-endian number, zero-padded.
+  ///
+  /// Keys hold no zero byte, so prefixes order as the keys do, up to ties.
+  @inlinable
+  static func keyPrefix(_ key: OrderKey) -> UInt64 {
+    var value: UInt64 = 0
+    var shift: UInt64 = 56
+    for byte in key.rawValue.utf8.prefix(8) {
+      value |= UInt64(byte) << shift
+      shift &-= 8
+    }
+    return value
   }
 
   /// The index of `slot` in its parent's sibling list.
@@ -273,6 +299,7 @@ extension OrderedForest {
   mutating func attach(_ slot: Int, under parent: Int, key: OrderKey) {
     parents[slot] = parent
     keys[slot] = key
+    prefixes[slot] = Self.keyPrefix(key)
     if parent < 0 {
       let index = lowerBound(key, in: rootList)
       precondition(index == rootList.count || keys[rootList[index]] != key, "duplicate root key")
@@ -292,6 +319,7 @@ extension OrderedForest {
     ids.reserveCapacity(capacity)
     parents.reserveCapacity(capacity)
     keys.reserveCapacity(capacity)
+    prefixes.reserveCapacity(capacity)
     childLists.reserveCapacity(capacity)
     slotOf.reserveCapacity(capacity)
   }
@@ -303,6 +331,7 @@ extension OrderedForest {
     ids.append(id)
     parents.append(-1)
     keys.append(key)
+    prefixes.append(Self.keyPrefix(key))
     childLists.append([])
     slotOf[id] = slot
     return slot
@@ -322,6 +351,7 @@ extension OrderedForest {
       ids[slot] = ids[last]
       parents[slot] = parent
       keys[slot] = keys[last]
+      prefixes[slot] = prefixes[last]
       childLists[slot] = childLists[last]
       for child in childLists[slot] { parents[child] = slot }
       slotOf[ids[slot]] = slot
@@ -329,6 +359,7 @@ extension OrderedForest {
     ids.removeLast()
     parents.removeLast()
     keys.removeLast()
+    prefixes.removeLast()
     childLists.removeLast()
   }
 

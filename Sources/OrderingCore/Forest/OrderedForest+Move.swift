@@ -220,8 +220,9 @@ extension OrderedForest {
 
   /// Adds a new node (a leaf) at a destination.
   ///
-  /// The depth limit and the rules' ``Rule/allows(_:in:)`` are asked as for a move (the
-  /// forest the rules see does not show the new node yet).
+  /// The depth limit and the rules' ``Rule/allows(_:in:)`` are asked as for a move. The
+  /// forest a rule sees already holds the new id but has not placed it: a rule should judge
+  /// the proposal, not ask the forest where the new node is.
   ///
   /// - Parameters:
   ///   - id: The new node's id.

@@ -41,16 +41,17 @@ struct OrderedForestBuildTests {
     #expect(forest.count == 11)
     // x's key ties with root's at the root level: root (the smaller id) keeps a0.
     #expect(render(forest) == "root(d1 d2 d3 bad none) x(z(y)) orphan self")
-    #expect(report.repairs.map(\.description) == [
-      "bad has the invalid order key \"a00\" (trailingZero): it got a new key after its siblings",
-      "d2 shares order key \"a1\" with d1: it got a new key right after d1",
-      "none has no order: it went after its ordered siblings",
-      "orphan names parent ghost, which does not exist: it became a root",
-      "record 11 repeats id root of record 0: it was left out, and the store should delete it",
-      "self is in the parent cycle self -> self: it became a root",
-      "x is in the parent cycle x -> y -> z -> x: it became a root",
-      "x shares order key \"a0\" with root: it got a new key right after root",
-    ])
+    #expect(
+      report.repairs.map(\.description) == [
+        "bad has the invalid order key \"a00\" (trailingZero): it got a new key after its siblings",
+        "d2 shares order key \"a1\" with d1: it got a new key right after d1",
+        "none has no order: it went after its ordered siblings",
+        "orphan names parent ghost, which does not exist: it became a root",
+        "record 11 repeats id root of record 0: it was left out, and the store should delete it",
+        "self is in the parent cycle self -> self: it became a root",
+        "x is in the parent cycle x -> y -> z -> x: it became a root",
+        "x shares order key \"a0\" with root: it got a new key right after root",
+      ])
     #expect(Set(report.rewritten) == ["orphan", "x", "self", "d2", "bad", "none"])
     let d1 = forest.key(of: "d1")
     let d3 = forest.key(of: "d3")

@@ -47,7 +47,8 @@ struct OrderedForestItineraryTests {
         allows: { proposal, _ in
           guard case .travel(let days) = kinds[proposal.node] else { return .allow }
           guard let day = day(proposal.parent), days.contains(day) else {
-            return .refuse("\(proposal.node) can only go on days \(days.lowerBound)-\(days.upperBound)")
+            return .refuse(
+              "\(proposal.node) can only go on days \(days.lowerBound)-\(days.upperBound)")
           }
           return .allow
         }),
@@ -63,11 +64,13 @@ struct OrderedForestItineraryTests {
   @Test func customItemsGoOnAnyDayAtAnyPosition() throws {
     var forest = try itinerary()
     try forest.move("lunch", to: .before("game3"))
-    #expect(render(forest) == "day1(game1) day2(drive) day3(lunch game3 museum) day4 day5(game5 hotel)")
+    #expect(
+      render(forest) == "day1(game1) day2(drive) day3(lunch game3 museum) day4 day5(game5 hotel)")
     try forest.move("lunch", to: .lastChild(of: "day4"))
     try forest.move("museum", to: .firstChild(of: "day1"))
     try forest.move("hotel", to: .after("drive"))
-    #expect(render(forest) == "day1(museum game1) day2(drive hotel) day3(game3) day4(lunch) day5(game5)")
+    #expect(
+      render(forest) == "day1(museum game1) day2(drive hotel) day3(game3) day4(lunch) day5(game5)")
   }
 
   @Test func headersAndGamesAreNotDraggable() throws {
@@ -76,18 +79,22 @@ struct OrderedForestItineraryTests {
       let refusal = try #require(forest.resolve(id, to: .root(at: 0)).failure)
       #expect(
         refusal.reason
-          == .notMovable(node: id, rule: "schedule", reason: "day headers and games follow the schedule"))
+          == .notMovable(
+            node: id, rule: "schedule", reason: "day headers and games follow the schedule"))
     }
     var copy = forest
     #expect(throws: Forest.Refusal.self) { try copy.indent("game3") }
-    #expect(throws: Forest.Refusal.self) { try copy.move(["lunch", "game1"], to: .lastChild(of: "day4")) }
+    #expect(throws: Forest.Refusal.self) {
+      try copy.move(["lunch", "game1"], to: .lastChild(of: "day4"))
+    }
     #expect(copy == forest)
   }
 
   @Test func customItemsNeverLandDirectlyOnAHeader() throws {
     var forest = try itinerary()
     let reason = Forest.Refusal.Reason.ruleRefused(
-      node: "lunch", rule: "items on days", reason: "an item goes on a day, not on a header or in an item")
+      node: "lunch", rule: "items on days",
+      reason: "an item goes on a day, not on a header or in an item")
     // Pointer: hovering between two headers shows the refusal, and the drop is refused.
     #expect(forest.resolve("lunch", to: .before("day3")).failure?.reason == reason)
     #expect(throws: Forest.Refusal.self) { try forest.move("lunch", to: .after("day4")) }
@@ -112,14 +119,17 @@ struct OrderedForestItineraryTests {
     // Programmatic: a new item cannot be inserted between headers either.
     #expect(throws: Forest.Refusal.self) { try forest.insert("dinner", at: .root(at: 2)) }
     try forest.insert("dinner", at: .lastChild(of: "day4"))
-    #expect(render(forest) == "day1(game1 lunch) day2(drive) day3(game3 museum) day4(dinner) day5(game5 hotel)")
+    #expect(
+      render(forest)
+        == "day1(game1 lunch) day2(drive) day3(game3 museum) day4(dinner) day5(game5 hotel)")
   }
 
   @Test func travelStaysInsideItsDaysAndClampsToTheNearestOne() throws {
     var forest = try itinerary()
     // Inside its range: moves as asked.
     try forest.move("drive", to: .after("museum"))
-    #expect(render(forest) == "day1(game1 lunch) day2 day3(game3 museum drive) day4 day5(game5 hotel)")
+    #expect(
+      render(forest) == "day1(game1 lunch) day2 day3(game3 museum drive) day4 day5(game5 hotel)")
     // Dropped on day 5 (outside 2-3): the nearest allowed place is the end of day 3.
     let hover = try forest.resolve("drive", to: .before("hotel")).get()
     #expect(hover.clampedBy == "travel days")
@@ -128,21 +138,24 @@ struct OrderedForestItineraryTests {
     #expect(hover.changesNothing)
     // Dropped on day 1: the nearest allowed place is the start of day 2.
     let changes = try forest.move("drive", to: .after("game1"))
-    #expect(render(forest) == "day1(game1 lunch) day2(drive) day3(game3 museum) day4 day5(game5 hotel)")
+    #expect(
+      render(forest) == "day1(game1 lunch) day2(drive) day3(game3 museum) day4 day5(game5 hotel)")
     #expect(changes.changes.map(\.new?.parent) == ["day2"])
     // With nowhere allowed nearby, the refusal names the clamping rule.
     var narrow = forest
     narrow.constraints.clampSearchLimit = 1
     #expect(
       narrow.resolve("drive", to: .lastChild(of: "day5")).failure?.reason
-        == .noAllowedPlace(node: "drive", rule: "travel days", reason: "drive can only go on days 2-3"))
+        == .noAllowedPlace(
+          node: "drive", rule: "travel days", reason: "drive can only go on days 2-3"))
   }
 
   @Test func aSelectionClampsToAPlaceEveryMemberAccepts() throws {
     var forest = try itinerary()
     // lunch may go anywhere, drive only on days 2-3: together they stop at the end of day 3.
     try forest.move(["hotel", "drive"], to: .lastChild(of: "day5"))
-    #expect(render(forest) == "day1(game1 lunch) day2 day3(game3 museum drive hotel) day4 day5(game5)")
+    #expect(
+      render(forest) == "day1(game1 lunch) day2 day3(game3 museum drive hotel) day4 day5(game5)")
   }
 
   @Test func theDepthLimitKeepsTheItineraryTwoLevelsDeep() throws {

@@ -37,19 +37,29 @@ struct OrderedForestRefusalTests {
     constraints.clampSearchLimit = 2
     let forest = try outline("a(b(c(d))) pin x q y(z)", constraints: constraints)
 
-    expectRefusal(forest, .unknownNode("nope"), "cannot move nope after a: the forest holds no node nope") {
+    expectRefusal(
+      forest, .unknownNode("nope"), "cannot move nope after a: the forest holds no node nope"
+    ) {
       (f) throws(Forest.Refusal) in try f.move("nope", to: .after("a"))
     }
-    expectRefusal(forest, .unknownNode("nope"), "cannot move b before nope: the forest holds no node nope") {
+    expectRefusal(
+      forest, .unknownNode("nope"), "cannot move b before nope: the forest holds no node nope"
+    ) {
       (f) throws(Forest.Refusal) in try f.move("b", to: .before("nope"))
     }
-    expectRefusal(forest, .unknownNode("nope"), "cannot indent nope: the forest holds no node nope") {
+    expectRefusal(forest, .unknownNode("nope"), "cannot indent nope: the forest holds no node nope")
+    {
       (f) throws(Forest.Refusal) in try f.indent("nope")
     }
-    expectRefusal(forest, .unknownNode("nope"), "cannot outdent nope: the forest holds no node nope") {
+    expectRefusal(
+      forest, .unknownNode("nope"), "cannot outdent nope: the forest holds no node nope"
+    ) {
       (f) throws(Forest.Refusal) in try f.outdent("nope")
     }
-    expectRefusal(forest, .duplicateNode("a"), "cannot insert a at root index 0: the forest already holds a node a") {
+    expectRefusal(
+      forest, .duplicateNode("a"),
+      "cannot insert a at root index 0: the forest already holds a node a"
+    ) {
       (f) throws(Forest.Refusal) in try f.insert("a", at: .root(at: 0))
     }
     expectRefusal(forest, .emptySelection, "cannot move 0 nodes () after a: no node is selected") {
@@ -89,7 +99,8 @@ struct OrderedForestRefusalTests {
       "cannot move pin after x: pin cannot be moved (rule \"pinned\": it is pinned)"
     ) { (f) throws(Forest.Refusal) in try f.move("pin", to: .after("x")) }
     expectRefusal(
-      forest, .ruleRefused(node: "y", rule: "no nesting under leaves", reason: "x holds no children"),
+      forest,
+      .ruleRefused(node: "y", rule: "no nesting under leaves", reason: "x holds no children"),
       "cannot move y as the last child of x: y may not go there (rule \"no nesting under leaves\": x holds no children)"
     ) { (f) throws(Forest.Refusal) in try f.move("y", to: .lastChild(of: "x")) }
     expectRefusal(
@@ -105,7 +116,8 @@ struct OrderedForestRefusalTests {
       "cannot outdent a: a is a root, so there is no parent to outdent from"
     ) { (f) throws(Forest.Refusal) in try f.outdent("a") }
     expectRefusal(
-      forest, .ruleRefused(node: "q", rule: "no nesting under leaves", reason: "x holds no children"),
+      forest,
+      .ruleRefused(node: "q", rule: "no nesting under leaves", reason: "x holds no children"),
       "cannot indent q: q may not go there (rule \"no nesting under leaves\": x holds no children)"
     ) { (f) throws(Forest.Refusal) in try f.indent("q") }
     expectRefusal(
@@ -120,15 +132,19 @@ struct OrderedForestRefusalTests {
       try forest.move(["b", "a"], to: .lastChild(of: "b"))
       Issue.record("moved a node into itself")
     } catch {
-      #expect(error.request == Forest.Request(.move, nodes: ["b", "a"], destination: .lastChild(of: "b")))
+      #expect(
+        error.request == Forest.Request(.move, nodes: ["b", "a"], destination: .lastChild(of: "b")))
       #expect(error.request.operation == .move)
     }
-    #expect(forest.resolve("a", to: .lastChild(of: "b")).failure?.reason == .intoOwnSubtree(node: "a", target: "b"))
+    #expect(
+      forest.resolve("a", to: .lastChild(of: "b")).failure?.reason
+        == .intoOwnSubtree(node: "a", target: "b"))
   }
 
   @Test func aClampingRuleMovesToTheNearestAllowedPlace() throws {
     // "q" may only be a root: dropped deep inside "a", it goes to the nearest root gap.
-    let onlyRoots = Forest.Rule.parents("roots only", resolution: .clamp, reason: "q stays a root") {
+    let onlyRoots = Forest.Rule.parents("roots only", resolution: .clamp, reason: "q stays a root")
+    {
       node, parent in node != "q" || parent == nil
     }
     var forest = try outline("a(b(c d) e) q f", constraints: .init(rules: [onlyRoots]))

@@ -46,7 +46,9 @@ struct OrderedForestQueryTests {
     #expect(forest.height == 2)
     #expect(forest.contains("g"))
     #expect(forest.key(of: "a") == .first)
-    #expect(forest.placement(of: "e") == Forest.Placement(parent: "a", key: try OrderKey(validating: "a1")))
+    #expect(
+      forest.placement(of: "e")
+        == Forest.Placement(parent: "a", key: try OrderKey(validating: "a1")))
   }
 
   @Test func flattenAndVisibleRows() throws {
@@ -88,6 +90,7 @@ struct OrderedForestMoveTests {
       (.root(at: 0), "e a(b(c d)) f(g)"),
       (.root(at: 1), "a(b(c d)) e f(g)"),
       (.root(at: 2), "a(b(c d)) f(g) e"),
+      (.lastRoot, "a(b(c d)) f(g) e"),
       (.after("b"), "a(b(c d) e) f(g)"),
       (.before("e"), "a(b(c d) e) f(g)"),
     ])
@@ -131,6 +134,10 @@ struct OrderedForestMoveTests {
     #expect(render(forest) == "a c b d")
     try forest.move(["a", "d"], to: .root(at: 1))
     #expect(render(forest) == "c a d b")
+    #expect(try forest.move("b", to: .lastRoot).isEmpty)
+    try forest.move("c", to: .lastRoot)
+    #expect(render(forest) == "a d b c")
+    #expect(forest.resolve("c", to: .lastRoot).map(\.index) == .success(3))
   }
 
   @Test func newKeysComeFromTheNeighbours() throws {
@@ -229,7 +236,10 @@ struct OrderedForestConversionTests {
     let before = forest
     let changes = try #require(Optional(forest.convertToList()))
     #expect(render(forest) == "a b c d e f g")
-    #expect(forest.roots.map { forest.key(of: $0).rawValue } == ["a0", "a1", "a2", "a3", "a4", "a5", "a6"])
+    #expect(
+      forest.roots.map { forest.key(of: $0).rawValue } == [
+        "a0", "a1", "a2", "a3", "a4", "a5", "a6",
+      ])
     // "a" keeps a0 as a root: only the others change.
     #expect(changes.changes.map(\.id) == ["b", "c", "d", "e", "f", "g"])
     try forest.apply(changes.inverted)
@@ -249,9 +259,18 @@ struct OrderedForestConversionTests {
 
   @Test(
     arguments: [
-      ([("a", 1)], "invalid outline: row 0 (a) has depth 1, but it can be 0...0 after the row before it"),
-      ([("a", 0), ("b", 2)], "invalid outline: row 1 (b) has depth 2, but it can be 0...1 after the row before it"),
-      ([("a", 0), ("b", -1)], "invalid outline: row 1 (b) has depth -1, but it can be 0...1 after the row before it"),
+      (
+        [("a", 1)],
+        "invalid outline: row 0 (a) has depth 1, but it can be 0...0 after the row before it"
+      ),
+      (
+        [("a", 0), ("b", 2)],
+        "invalid outline: row 1 (b) has depth 2, but it can be 0...1 after the row before it"
+      ),
+      (
+        [("a", 0), ("b", -1)],
+        "invalid outline: row 1 (b) has depth -1, but it can be 0...1 after the row before it"
+      ),
     ] as [([(String, Int)], String)])
   func badOutlines(rows: [(String, Int)], message: String) {
     do {
@@ -371,5 +390,38 @@ struct OrderedForestChangeSetTests {
         .init(id: "b", old: .init(parent: nil, key: a1), new: .init(parent: nil, key: a0)),
       ]))
     #expect(render(forest) == "b a")
+  }
+}
+
+@Suite("OrderedForest: the guide's example")
+struct OrderedForestGuideTests {
+  @Test func guideExampleRunsAsWritten() throws {
+    let rows: [OrderedForest<String>.Record] = [
+      .init(id: "trip", parent: nil, order: .key("a0")),
+      .init(id: "pack", parent: "trip", order: .key("a0")),
+      .init(id: "book", parent: "trip", order: .key("a0")),
+      .init(id: "note", parent: "gone", order: .key("a1")),
+    ]
+    var (forest, report) = OrderedForest<String>.build(from: rows)
+    #expect(
+      report.description == """
+        note names parent gone, which does not exist: it became a root
+        pack shares order key "a0" with book: it got a new key right after book
+        """)
+    #expect(report.rewritten == ["pack", "note"])
+    forest.constraints = .init(
+      maximumDepth: 3,
+      rules: [.fixed("pinned", reason: "the trip stays first") { $0 == "trip" }])
+    let before = forest
+    let moved = try forest.move("note", to: .lastChild(of: "trip"))
+    #expect(moved.count == 1)
+    let indented = try forest.indent("note")
+    #expect(render(forest) == "trip(book pack(note))")
+    try forest.apply(indented.inverted)
+    try forest.apply(moved.inverted)
+    #expect(forest == before)
+    #expect(forest.visibleRows(collapsed: ["trip"]).map(\.id) == ["trip", "note"])
+    #expect(forest.convertToList().count == 3)
+    #expect(render(forest) == "trip book pack note")
   }
 }

@@ -19,6 +19,7 @@ extension OrderedForest {
     public var order: Order
 
     /// Creates a record.
+    @inlinable
     public init(id: ID, parent: ID?, order: Order) {
       self.id = id
       self.parent = parent
@@ -26,6 +27,7 @@ extension OrderedForest {
     }
 
     /// Creates a record with an order key.
+    @inlinable
     public init(id: ID, parent: ID?, key: OrderKey) {
       self.init(id: id, parent: parent, order: .key(key.rawValue))
     }
@@ -61,6 +63,7 @@ extension OrderedForest {
     public var kind: Kind
 
     /// Creates a repair.
+    @inlinable
     public init(id: ID, kind: Kind) {
       self.id = id
       self.kind = kind
@@ -87,6 +90,7 @@ extension OrderedForest {
     }
 
     /// The rank of a kind, for a deterministic report order.
+    @inlinable
     var rank: Int {
       switch kind {
       case .duplicateRecord: 0
@@ -109,7 +113,14 @@ extension OrderedForest {
     /// Records ordered by position are listed, since each got an order key.
     public var rewritten: [ID]
 
+    @inlinable
+    init(repairs: [Repair], rewritten: [ID]) {
+      self.repairs = repairs
+      self.rewritten = rewritten
+    }
+
     /// Whether the records needed no fix.
+    @inlinable
     public var isClean: Bool { repairs.isEmpty }
 
     /// One repair per line, or `no repairs`.
@@ -140,42 +151,55 @@ extension OrderedForest {
   /// - Returns: The forest and the report of every fix.
   /// - Complexity: O(*n* log *k* · *m*), where *n* is the number of records, *k* the
   ///   largest number of siblings and *m* the key length.
+  @inlinable
   public static func build(
     from records: some Sequence<Record>, constraints: Constraints = Constraints()
   ) -> (forest: OrderedForest, report: RepairReport) {
-    var forest = OrderedForest(constraints: constraints)
-    var repairs: [Repair] = []
+    // 1. One entry per distinct id, in record order (an "entry" is a record kept).
+    var slotOf: [ID: Int] = [:]
+    var entryIDs: [ID] = []
     var storedParents: [ID?] = []
     var orders: [Record.Order] = []
-    var recordIndexOf: [Int] = []  // The record index of each slot.
+    var recordIndexOf: [Int] = []
+    var repairs: [Repair] = []
+    let expected = records.underestimatedCount
+    slotOf.reserveCapacity(expected)
+    entryIDs.reserveCapacity(expected)
+    storedParents.reserveCapacity(expected)
+    orders.reserveCapacity(expected)
+    recordIndexOf.reserveCapacity(expected)
     for (index, record) in records.enumerated() {
-      if let kept = forest.slotOf[record.id] {
+      // One hash for the common case: insert, and put the first entry back on a repeat.
+      if let kept = slotOf.updateValue(entryIDs.count, forKey: record.id) {
+        slotOf[record.id] = kept
         repairs.append(
           Repair(
             id: record.id,
             kind: .duplicateRecord(recordIndex: index, keptIndex: recordIndexOf[kept])))
         continue
       }
-      _ = forest.appendSlot(record.id, key: .first)
+      entryIDs.append(record.id)
       storedParents.append(record.parent)
       orders.append(record.order)
       recordIndexOf.append(index)
     }
-    let count = forest.count
+    let count = entryIDs.count
     var rewritten = [Bool](repeating: false, count: count)
 
-    // Parents: a missing parent makes a root.
-    for slot in 0..<count {
-      guard let parent = storedParents[slot] else { continue }
-      if let parentSlot = forest.slotOf[parent] {
-        forest.parents[slot] = parentSlot
+    // 2. Parents: a missing parent makes a root.
+    var parents = [Int](repeating: -1, count: count)
+    for entry in 0..<count {
+      guard let parent = storedParents[entry] else { continue }
+      if let parentEntry = slotOf[parent] {
+        parents[entry] = parentEntry
       } else {
-        repairs.append(Repair(id: forest.ids[slot], kind: .missingParent(parent)))
-        rewritten[slot] = true
+        repairs.append(Repair(id: entryIDs[entry], kind: .missingParent(parent)))
+        rewritten[entry] = true
       }
     }
 
-    // Cycles: walk up from every unvisited node; a walk that meets itself found a cycle.
+    // 3. Cycles: walk up from every unvisited entry; a walk that meets itself found a cycle,
+    // cut at its smallest id.
     var state = [UInt8](repeating: 0, count: count)  // 0 new, 1 on the walk, 2 done
     var path: [Int] = []
     for start in 0..<count where state[start] == 0 {
@@ -184,56 +208,84 @@ extension OrderedForest {
       while current >= 0 && state[current] == 0 {
         state[current] = 1
         path.append(current)
-        current = forest.parents[current]
+        current = parents[current]
       }
       if current >= 0 && state[current] == 1, let first = path.lastIndex(of: current) {
-        let cycle = path[first...]
-        let cut = cycle.min { forest.ids[$0] < forest.ids[$1] } ?? current
-        var members = [forest.ids[cut]]
-        var member = forest.parents[cut]
+        let cut = path[first...].min { entryIDs[$0] < entryIDs[$1] } ?? current
+        var members = [entryIDs[cut]]
+        var member = parents[cut]
         while member != cut {
-          members.append(forest.ids[member])
-          member = forest.parents[member]
+          members.append(entryIDs[member])
+          member = parents[member]
         }
-        forest.parents[cut] = -1
+        parents[cut] = -1
         rewritten[cut] = true
-        repairs.append(Repair(id: forest.ids[cut], kind: .cycle(members)))
+        repairs.append(Repair(id: entryIDs[cut], kind: .cycle(members)))
       }
-      for slot in path { state[slot] = 2 }
+      for entry in path { state[entry] = 2 }
     }
 
-    // Sibling lists, then their order.
-    for slot in 0..<count {
-      let parent = forest.parents[slot]
-      if parent < 0 { forest.rootList.append(slot) } else { forest.childLists[parent].append(slot) }
+    // 4. Sibling groups in one flat array: group g (0 for the roots, entry + 1 for the
+    // children of an entry) is flat[offsets[g]..<offsets[g + 1]].
+    var offsets = [Int](repeating: 0, count: count + 2)
+    for entry in 0..<count { offsets[parents[entry] + 2] += 1 }
+    for group in 1..<offsets.count { offsets[group] += offsets[group - 1] }
+    var flat = [Int](repeating: 0, count: count)
+    var fill = offsets
+    for entry in 0..<count {
+      let group = parents[entry] + 1
+      flat[fill[group]] = entry
+      fill[group] += 1
     }
-    var validKeys: [OrderKey?] = []
-    validKeys.reserveCapacity(count)
-    for slot in 0..<count {
-      guard case .key(let text) = orders[slot] else {
-        validKeys.append(nil)
-        continue
-      }
+
+    // 5. Order each group and give every entry a valid key.
+    var ordering = SiblingOrdering<ID>(count: count, orders: orders, repairs: repairs)
+    for entry in 0..<count {
+      guard case .key(let text) = orders[entry] else { continue }
       do {
-        validKeys.append(try OrderKey(validating: text))
+        ordering.validate(entry, try OrderKey(validating: text))
       } catch {
-        validKeys.append(nil)
-        repairs.append(Repair(id: forest.ids[slot], kind: .invalidKey(text, error.code)))
+        ordering.repairs.append(Repair(id: entryIDs[entry], kind: .invalidKey(text, error.code)))
       }
     }
-    var context = SiblingOrdering(
-      orders: orders, validKeys: validKeys, repairs: repairs, rewritten: rewritten)
-    forest.rootList = context.order(forest.rootList, in: &forest)
-    for parent in 0..<count where !forest.childLists[parent].isEmpty {
-      forest.childLists[parent] = context.order(forest.childLists[parent], in: &forest)
+    for group in 0...count where offsets[group + 1] - offsets[group] > 0 {
+      ordering.order(&flat, offsets[group]..<offsets[group + 1], ids: entryIDs)
     }
-    context.repairs.sort { a, b in
+    for entry in 0..<count where ordering.rewritten[entry] { rewritten[entry] = true }
+    ordering.repairs.sort { a, b in
       a.id != b.id ? a.id < b.id : a.rank < b.rank
     }
+
+    // 6. Slots in preorder, so walks over the forest read memory in order.
+    var order: [Int] = []
+    order.reserveCapacity(count)
+    var newSlot = [Int](repeating: 0, count: count)
+    var stack: [Int] = flat[offsets[0]..<offsets[1]].reversed()
+    while let entry = stack.popLast() {
+      newSlot[entry] = order.count
+      order.append(entry)
+      stack.append(contentsOf: flat[offsets[entry + 1]..<offsets[entry + 2]].reversed())
+    }
+    var forest = OrderedForest(constraints: constraints)
+    forest.ids = order.map { entryIDs[$0] }
+    forest.keys = order.map { ordering.keys[$0] }
+    forest.prefixes = forest.keys.map(keyPrefix)
+    forest.parents = order.map { parents[$0] < 0 ? -1 : newSlot[parents[$0]] }
+    forest.childLists = order.map { entry in
+      let children = flat[offsets[entry + 1]..<offsets[entry + 2]]
+      return children.isEmpty ? [] : children.map { newSlot[$0] }
+    }
+    forest.rootList = flat[offsets[0]..<offsets[1]].map { newSlot[$0] }
+    var index = slotOf.values.startIndex
+    while index != slotOf.values.endIndex {
+      slotOf.values[index] = newSlot[slotOf.values[index]]
+      slotOf.values.formIndex(after: &index)
+    }
+    forest.slotOf = slotOf
     forest.checkInvariantsInDebug()
     let report = RepairReport(
-      repairs: context.repairs,
-      rewritten: (0..<count).filter { context.rewritten[$0] }.map { forest.ids[$0] })
+      repairs: ordering.repairs,
+      rewritten: (0..<count).filter { rewritten[$0] }.map { entryIDs[$0] })
     return (forest, report)
   }
 
@@ -242,6 +294,7 @@ extension OrderedForest {
   /// `build(from: forest.records)` gives back an equal forest with a clean report.
   ///
   /// - Complexity: O(*n*), where *n* is the number of nodes.
+  @inlinable
   public var records: [Record] {
     rows(hidingChildrenOf: nil).map { row in
       Record(id: row.id, parent: row.parent, key: keys[slot(row.id)])
@@ -249,94 +302,123 @@ extension OrderedForest {
   }
 }
 
-/// Orders one sibling list of records being built, and gives every node a valid key.
-private struct SiblingOrdering<ID: Hashable & Comparable & Sendable> {
+/// Orders the sibling groups of records being built, and gives every entry a valid key.
+@usableFromInline
+struct SiblingOrdering<ID: Hashable & Comparable & Sendable> {
+  @usableFromInline
   var orders: [OrderedForest<ID>.Record.Order]
-  var validKeys: [OrderKey?]
+  /// 0: a valid key, 1: a position, 2: no usable order.
+  @usableFromInline
+  var ranks: [UInt8]
+  /// The first 8 key bytes (big-endian, zero-padded) or the position (sign bit flipped).
+  @usableFromInline
+  var prefixes: [UInt64]
+  /// The final key of each entry; for rank 0, the stored key until it is replaced.
+  @usableFromInline
+  var keys: [OrderKey]
+  @usableFromInline
   var repairs: [OrderedForest<ID>.Repair]
+  @usableFromInline
   var rewritten: [Bool]
 
-  /// 0: a valid key, 1: a position, 2: no usable order.
-  func rank(_ slot: Int) -> Int {
-    if validKeys[slot] != nil { return 0 }
-    if case .position = orders[slot] { return 1 }
-    return 2
-  }
-
-  func position(_ slot: Int) -> Int {
-    if case .position(let value) = orders[slot] { return value }
-    return 0
-  }
-
-  /// Sorts `list` and assigns keys in `forest`, recording repairs.
-  mutating func order(_ list: [Int], in forest: inout OrderedForest<ID>) -> [Int] {
-    let ids = forest.ids
-    let sorted = list.sorted { a, b in
-      let rankA = rank(a)
-      let rankB = rank(b)
-      if rankA != rankB { return rankA < rankB }
-      switch rankA {
-      case 0:
-        let keyA = validKeys[a].unsafelyUnwrapped
-        let keyB = validKeys[b].unsafelyUnwrapped
-        if keyA != keyB { return keyA < keyB }
-      case 1:
-        let positionA = position(a)
-        let positionB = position(b)
-        if positionA != positionB { return positionA < positionB }
-      default: break
+  @inlinable
+  init(count: Int, orders: [OrderedForest<ID>.Record.Order], repairs: [OrderedForest<ID>.Repair]) {
+    self.orders = orders
+    self.ranks = [UInt8](repeating: 2, count: count)
+    self.prefixes = [UInt64](repeating: 0, count: count)
+    self.keys = [OrderKey](repeating: .first, count: count)
+    self.repairs = repairs
+    self.rewritten = [Bool](repeating: false, count: count)
+    for entry in 0..<count {
+      if case .position(let value) = orders[entry] {
+        ranks[entry] = 1
+        prefixes[entry] = UInt64(bitPattern: Int64(value)) ^ (1 << 63)
       }
+    }
+  }
+
+  /// Records a valid stored key.
+  @inlinable
+  mutating func validate(_ entry: Int, _ key: OrderKey) {
+    ranks[entry] = 0
+    keys[entry] = key
+    var value: UInt64 = 0
+    var shift: UInt64 = 56
+    for byte in key.rawValue.utf8.prefix(8) {
+      value |= UInt64(byte) << shift
+      shift &-= 8
+    }
+    prefixes[entry] = value
+  }
+
+  /// Sorts one group in place and assigns its keys, recording repairs.
+  @inlinable
+  mutating func order(_ flat: inout [Int], _ range: Range<Int>, ids: [ID]) {
+    func less(_ a: Int, _ b: Int) -> Bool {
+      if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
+      if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
+      if ranks[a] == 0 && keys[a] != keys[b] { return keys[a] < keys[b] }
       return ids[a] < ids[b]
     }
-    // Keep every valid key that is above the last kept one; key the rest between neighbours.
-    var kept: [OrderKey?] = Array(repeating: nil, count: sorted.count)
-    var last: (key: OrderKey, slot: Int)?
-    var previousPosition: (value: Int, slot: Int)?
-    for (index, slot) in sorted.enumerated() {
-      switch rank(slot) {
+    var sorted = true
+    for index in range.dropFirst() where !less(flat[index - 1], flat[index]) {
+      sorted = false
+      break
+    }
+    if !sorted { flat[range].sort(by: less) }
+    // Keep every valid key above the last kept one; key the rest between kept neighbours.
+    var lastKept: Int?
+    var previousPosition: Int?
+    var anyMissing = false
+    for index in range {
+      let entry = flat[index]
+      switch ranks[entry] {
       case 0:
-        let key = validKeys[slot].unsafelyUnwrapped
-        if let last, !(last.key < key) {
+        if let last = lastKept, !(keys[last] < keys[entry]) {
           repairs.append(
             OrderedForest<ID>.Repair(
-              id: ids[slot], kind: .duplicateKey(key.rawValue, tiedWith: ids[last.slot])))
+              id: ids[entry], kind: .duplicateKey(keys[entry].rawValue, tiedWith: ids[last])))
+          ranks[entry] = 3  // Needs a new key.
+          anyMissing = true
         } else {
-          kept[index] = key
-          last = (key, slot)
+          lastKept = entry
         }
       case 1:
-        let value = position(slot)
-        if let previousPosition, previousPosition.value == value {
+        if let previous = previousPosition, prefixes[previous] == prefixes[entry],
+          case .position(let value) = orders[entry]
+        {
           repairs.append(
             OrderedForest<ID>.Repair(
-              id: ids[slot], kind: .duplicatePosition(value, tiedWith: ids[previousPosition.slot])))
+              id: ids[entry], kind: .duplicatePosition(value, tiedWith: ids[previous])))
         } else {
-          previousPosition = (value, slot)
+          previousPosition = entry
         }
+        anyMissing = true
       default:
-        if case .missing = orders[slot] {
-          repairs.append(OrderedForest<ID>.Repair(id: ids[slot], kind: .missingOrder))
+        if case .missing = orders[entry] {
+          repairs.append(OrderedForest<ID>.Repair(id: ids[entry], kind: .missingOrder))
         }
+        anyMissing = true
       }
     }
-    var index = 0
-    while index < sorted.count {
-      if let key = kept[index] {
-        forest.keys[sorted[index]] = key
+    guard anyMissing else { return }
+    var index = range.lowerBound
+    var lower: OrderKey?
+    while index < range.upperBound {
+      if self.ranks[flat[index]] == 0 {
+        lower = self.keys[flat[index]]
         index += 1
         continue
       }
       var end = index
-      while end < sorted.count && kept[end] == nil { end += 1 }
-      let lower = index > 0 ? kept[index - 1] : nil
-      let upper = end < sorted.count ? kept[end] : nil
+      while end < range.upperBound && self.ranks[flat[end]] != 0 { end += 1 }
+      let upper = end < range.upperBound ? self.keys[flat[end]] : nil
       let fresh = OrderedForest<ID>.keys(end - index, between: lower, upper)
       for (offset, key) in fresh.enumerated() {
-        forest.keys[sorted[index + offset]] = key
-        rewritten[sorted[index + offset]] = true
+        self.keys[flat[index + offset]] = key
+        rewritten[flat[index + offset]] = true
       }
       index = end
     }
-    return sorted
   }
 }

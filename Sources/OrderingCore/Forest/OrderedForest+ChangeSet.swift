@@ -22,6 +22,7 @@ extension OrderedForest {
       public var new: Placement?
 
       /// Creates a change.
+      @inlinable
       public init(id: ID, old: Placement?, new: Placement?) {
         self.id = id
         self.old = old
@@ -29,6 +30,7 @@ extension OrderedForest {
       }
 
       /// The change with old and new swapped.
+      @inlinable
       public var inverted: Change { Change(id: id, old: new, new: old) }
 
       /// `4: root at a0 -> under 7 at a1V`.
@@ -41,19 +43,23 @@ extension OrderedForest {
     public var changes: [Change]
 
     /// Creates a change set.
+    @inlinable
     public init(_ changes: [Change] = []) {
       self.changes = changes
     }
 
     /// Whether nothing changed.
+    @inlinable
     public var isEmpty: Bool { changes.isEmpty }
 
     /// The number of changed nodes.
+    @inlinable
     public var count: Int { changes.count }
 
     /// The change set that undoes this one.
     ///
     /// - Complexity: O(*c*), where *c* is the number of changes.
+    @inlinable
     public var inverted: ChangeSet { ChangeSet(changes.reversed().map(\.inverted)) }
 
     /// One change per line.
@@ -78,6 +84,7 @@ extension OrderedForest {
   ///   forest or a node is listed twice.
   /// - Complexity: O(*c* · (*d* + log *k* + *k*)), where *c* is the number of changes, *d*
   ///   the depth and *k* the number of siblings at each place.
+  @inlinable
   public mutating func apply(_ changeSet: ChangeSet) throws(OrderingError) {
     try validate(changeSet)
     let changes = changeSet.changes
@@ -102,6 +109,7 @@ extension OrderedForest {
   }
 
   /// Checks that a change set applies cleanly, without changing anything.
+  @inlinable
   func validate(_ changeSet: ChangeSet) throws(OrderingError) {
     var changed: [ID: Int] = [:]
     for (index, change) in changeSet.changes.enumerated() {

@@ -13,6 +13,7 @@
 
 extension OrderedForest {
   /// The nearest gap to `start` that passes depth and rules, within the search limit.
+  @inlinable
   func nearestAllowedGap(from start: Gap, _ movers: Movers, _ heights: [Int]) -> Gap? {
     var backward: Gap? = start
     var forward: Gap? = start
@@ -31,6 +32,7 @@ extension OrderedForest {
   }
 
   /// The next place after `gap` in preorder, skipping moved subtrees.
+  @inlinable
   func step(forwardFrom gap: Gap, _ movers: Movers) -> Gap? {
     var gap = gap
     while true {
@@ -50,6 +52,7 @@ extension OrderedForest {
   }
 
   /// The place before `gap` in preorder, skipping moved subtrees.
+  @inlinable
   func step(backFrom gap: Gap, _ movers: Movers) -> Gap? {
     var gap = gap
     while true {

@@ -11,6 +11,7 @@ extension OrderedForest {
     public var childCount: Int
 
     /// Creates a row.
+    @inlinable
     public init(id: ID, depth: Int, parent: ID?, childCount: Int) {
       self.id = id
       self.depth = depth
@@ -22,6 +23,7 @@ extension OrderedForest {
   /// Every node in preorder (a parent before its children, siblings in order), with depth.
   ///
   /// - Complexity: O(*n*), where *n* is the number of nodes.
+  @inlinable
   public func flattened() -> [Row] {
     rows(hidingChildrenOf: nil)
   }
@@ -33,35 +35,42 @@ extension OrderedForest {
   /// ids in `collapsed` that the forest does not hold are ignored.
   ///
   /// - Parameter collapsed: The collapsed nodes.
-  /// - Complexity: O(*v* + *c*), where *v* is the number of visible rows and *c* the size of
-  ///   `collapsed`.
+  /// - Complexity: O(*v*), where *v* is the number of visible rows (one set lookup per
+  ///   visible row that has children).
+  @inlinable
   public func visibleRows(collapsed: Set<ID>) -> [Row] {
-    var hidden = [Bool](repeating: false, count: count)
-    for id in collapsed {
-      if let slot = slotOf[id] { hidden[slot] = true }
-    }
-    return rows(hidingChildrenOf: hidden)
+    rows(hidingChildrenOf: collapsed)
   }
 
-  /// Preorder rows, skipping the children of slots marked in `collapsed`.
-  func rows(hidingChildrenOf collapsed: [Bool]?) -> [Row] {
+  /// Preorder rows, skipping the children of the nodes in `collapsed`.
+  @inlinable
+  func rows(hidingChildrenOf collapsed: Set<ID>?) -> [Row] {
     var result: [Row] = []
     result.reserveCapacity(collapsed == nil ? count : 0)
     var stack: [(slot: Int, depth: Int)] = []
     stack.reserveCapacity(64)
     for root in rootList.reversed() { stack.append((root, 0)) }
-    while let (slot, depth) = stack.popLast() {
-      let children = childLists[slot]
-      let parent = parents[slot]
-      result.append(
-        Row(
-          id: ids[slot], depth: depth, parent: parent < 0 ? nil : ids[parent],
-          childCount: children.count))
-      if let collapsed, collapsed[slot] { continue }
-      var index = children.count
-      while index > 0 {
-        index -= 1
-        stack.append((children[index], depth + 1))
+    ids.withUnsafeBufferPointer { ids in
+      parents.withUnsafeBufferPointer { parents in
+        childLists.withUnsafeBufferPointer { childLists in
+          while let (slot, depth) = stack.popLast() {
+            let parent = parents[slot]
+            let childCount = childLists[slot].count
+            result.append(
+              Row(
+                id: ids[slot], depth: depth, parent: parent < 0 ? nil : ids[parent],
+                childCount: childCount))
+            if childCount == 0 { continue }
+            if let collapsed, collapsed.contains(ids[slot]) { continue }
+            childLists[slot].withUnsafeBufferPointer { children in
+              var index = children.count
+              while index > 0 {
+                index -= 1
+                stack.append((children[index], depth + 1))
+              }
+            }
+          }
+        }
       }
     }
     return result
@@ -75,6 +84,7 @@ extension OrderedForest {
   ///
   /// - Returns: Every node whose parent or key changed.
   /// - Complexity: O(*n* · *m*), where *n* is the number of nodes and *m* the key length.
+  @inlinable
   @discardableResult
   public mutating func convertToList() -> ChangeSet {
     let order = rows(hidingChildrenOf: nil).map { slot($0.id) }
@@ -90,6 +100,7 @@ extension OrderedForest {
     for (slot, key) in zip(order, newKeys) {
       parents[slot] = -1
       keys[slot] = key
+      prefixes[slot] = Self.keyPrefix(key)
       childLists[slot] = []
     }
     rootList = order
@@ -113,6 +124,7 @@ extension OrderedForest {
   ///   one below the previous row's, naming the row; ``OrderingError/Code/duplicateNode``
   ///   when an id appears twice.
   /// - Complexity: O(*n* · *m*), where *n* is the number of rows and *m* the key length.
+  @inlinable
   public init(
     outline: some Sequence<(id: ID, depth: Int)>, constraints: Constraints = Constraints()
   ) throws(OrderingError) {
@@ -145,9 +157,13 @@ extension OrderedForest {
   }
 
   /// Gives every sibling list keys spread from the start, keeping the lists' order.
+  @inlinable
   mutating func assignFreshKeys() {
     for list in [rootList] + childLists where !list.isEmpty {
-      for (slot, key) in zip(list, Self.keys(list.count, between: nil, nil)) { keys[slot] = key }
+      for (slot, key) in zip(list, Self.keys(list.count, between: nil, nil)) {
+        keys[slot] = key
+        prefixes[slot] = Self.keyPrefix(key)
+      }
     }
   }
 }

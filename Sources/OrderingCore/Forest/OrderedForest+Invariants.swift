@@ -15,13 +15,16 @@ extension OrderedForest {
   /// The first broken invariant, described, or `nil` when the forest is sound.
   package func firstInvariantViolation() -> String? {
     let count = ids.count
-    guard parents.count == count, keys.count == count, childLists.count == count,
-      slotOf.count == count
+    guard parents.count == count, keys.count == count, prefixes.count == count,
+      childLists.count == count, slotOf.count == count
     else {
       return "the slot arrays and the id map have different sizes"
     }
     for slot in 0..<count {
       guard slotOf[ids[slot]] == slot else { return "the id map does not point at \(ids[slot])" }
+      guard prefixes[slot] == Self.keyPrefix(keys[slot]) else {
+        return "the key prefix of \(ids[slot]) is stale"
+      }
       let parent = parents[slot]
       guard parent >= -1 && parent < count && parent != slot else {
         return "\(ids[slot]) has an invalid parent slot \(parent)"

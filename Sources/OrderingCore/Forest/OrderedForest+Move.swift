@@ -16,25 +16,51 @@ extension OrderedForest {
     public var clampedBy: String?
     /// Whether the nodes already stand there, so the move changes nothing.
     public var changesNothing: Bool
+
+    @inlinable
+    init(
+      nodes: [ID], parent: ID?, index: Int, depth: Int, clampedBy: String?, changesNothing: Bool
+    ) {
+      self.nodes = nodes
+      self.parent = parent
+      self.index = index
+      self.depth = depth
+      self.clampedBy = clampedBy
+      self.changesNothing = changesNothing
+    }
   }
 
   /// A place between siblings: the parent slot (-1 for the roots) and a gap index in its
   /// full sibling list (moved nodes included).
+  @usableFromInline
   struct Gap: Hashable {
+    @usableFromInline
     var parent: Int
+    @usableFromInline
     var index: Int
+
+    @inlinable
+    init(parent: Int, index: Int) {
+      self.parent = parent
+      self.index = index
+    }
   }
 
   /// The nodes a move carries: the top-level moved slots, in preorder.
+  @usableFromInline
   struct Movers {
+    @usableFromInline
     var tops: [Int]
-    private var set: Set<Int>
+    @usableFromInline
+    var set: Set<Int>
 
+    @inlinable
     init(_ tops: [Int]) {
       self.tops = tops
       self.set = tops.count > 8 ? Set(tops) : []
     }
 
+    @inlinable
     @inline(__always)
     func contains(_ slot: Int) -> Bool {
       tops.count > 8 ? set.contains(slot) : tops.contains(slot)
@@ -42,10 +68,21 @@ extension OrderedForest {
   }
 
   /// A checked move, ready to perform.
+  @usableFromInline
   struct MovePlan {
+    @usableFromInline
     var movers: Movers
+    @usableFromInline
     var gap: Gap
+    @usableFromInline
     var clampedBy: String?
+
+    @inlinable
+    init(movers: Movers, gap: Gap, clampedBy: String?) {
+      self.movers = movers
+      self.gap = gap
+      self.clampedBy = clampedBy
+    }
   }
 
   // MARK: Public operations
@@ -74,6 +111,7 @@ extension OrderedForest {
   ///   *k* term is the shift of the sibling array); plus O(*s*) for the subtree's height when
   ///   a maximum depth is set, and O(*p* · (*d* + *r*)) when a clamping rule searches *p*
   ///   places with *r* rules.
+  @inlinable
   @discardableResult
   public mutating func move(_ id: ID, to destination: Destination) throws(Refusal) -> ChangeSet {
     try move(CollectionOfOne(id), to: destination)
@@ -94,39 +132,41 @@ extension OrderedForest {
   ///   - destination: Where they go; it may name a selected node (`.after(x)` with `x`
   ///     selected places them where `x` would go), but not a node inside a selected subtree.
   /// - Returns: The changed nodes with their old and new placements.
-  /// - Throws: A ``Refusal`` as for ``move(_:to:)-(ID,_)``, or
+  /// - Throws: A ``Refusal`` as for `move(_:to:)`, or
   ///   ``Refusal/Reason/emptySelection``.
   /// - Complexity: O(*s* · (*d* · log *k* · *m*) + *s* log *s*) for *s* selected nodes,
   ///   plus the costs of a single move.
+  @inlinable
   @discardableResult
   public mutating func move(_ ids: some Sequence<ID>, to destination: Destination)
     throws(Refusal) -> ChangeSet
   {
-    let request = Request(.move, nodes: Array(ids), destination: destination)
-    let plan = try plan(request).get()
+    let plan = try plan(.move, ids, destination).get()
     return perform(plan)
   }
 
   /// Checks a move without making it: where the nodes would go, or why they cannot.
   ///
   /// A drag-and-drop UI calls this while the pointer hovers (to draw the insertion line at
-  /// the clamped place, or the invalid tint) and ``move(_:to:)-(ID,_)`` on drop; both give
+  /// the clamped place, or the invalid tint) and `move(_:to:)` on drop; both give
   /// the same answer for the same forest.
   ///
   /// - Parameters:
   ///   - ids: The nodes to move.
   ///   - destination: Where they would go.
-  /// - Returns: The place, or the refusal ``move(_:to:)-(ID,_)`` would throw.
-  /// - Complexity: That of ``move(_:to:)-(some Sequence<ID>,_)``, without the mutation.
+  /// - Returns: The place, or the refusal `move(_:to:)` would throw.
+  /// - Complexity: That of `move(_:to:)`, without the mutation.
+  @inlinable
   public func resolve(_ ids: some Sequence<ID>, to destination: Destination) -> Result<
     ResolvedMove, Refusal
   > {
-    plan(Request(.move, nodes: Array(ids), destination: destination)).map(describe)
+    plan(.move, ids, destination).map(describe)
   }
 
   /// Checks a move of one node without making it.
   ///
-  /// - Complexity: That of ``move(_:to:)-(ID,_)``, without the mutation.
+  /// - Complexity: That of `move(_:to:)`, without the mutation.
+  @inlinable
   public func resolve(_ id: ID, to destination: Destination) -> Result<ResolvedMove, Refusal> {
     resolve(CollectionOfOne(id), to: destination)
   }
@@ -137,8 +177,9 @@ extension OrderedForest {
   /// - Parameter id: The node to indent.
   /// - Returns: The changed node.
   /// - Throws: ``Refusal/Reason/noPreviousSibling`` when the node is first among its
-  ///   siblings, or any refusal of ``move(_:to:)-(ID,_)``.
-  /// - Complexity: That of ``move(_:to:)-(ID,_)``.
+  ///   siblings, or any refusal of `move(_:to:)`.
+  /// - Complexity: That of `move(_:to:)`.
+  @inlinable
   @discardableResult
   public mutating func indent(_ id: ID) throws(Refusal) -> ChangeSet {
     guard let slot = slotOf[id] else {
@@ -150,8 +191,7 @@ extension OrderedForest {
         .noPreviousSibling(id), request: Request(.indent, nodes: [id], destination: nil))
     }
     let previous = ids[siblingSlots(under: parents[slot])[position - 1]]
-    let plan = try plan(Request(.indent, nodes: [id], destination: .lastChild(of: previous)))
-      .get()
+    let plan = try plan(.indent, CollectionOfOne(id), .lastChild(of: previous)).get()
     return perform(plan)
   }
 
@@ -162,8 +202,9 @@ extension OrderedForest {
   /// - Parameter id: The node to outdent.
   /// - Returns: The changed node.
   /// - Throws: ``Refusal/Reason/alreadyRoot`` for a root, or any refusal of
-  ///   ``move(_:to:)-(ID,_)``.
-  /// - Complexity: That of ``move(_:to:)-(ID,_)``.
+  ///   `move(_:to:)`.
+  /// - Complexity: That of `move(_:to:)`.
+  @inlinable
   @discardableResult
   public mutating func outdent(_ id: ID) throws(Refusal) -> ChangeSet {
     guard let slot = slotOf[id] else {
@@ -173,31 +214,32 @@ extension OrderedForest {
     guard parent >= 0 else {
       throw Refusal(.alreadyRoot(id), request: Request(.outdent, nodes: [id], destination: nil))
     }
-    let plan = try plan(Request(.outdent, nodes: [id], destination: .after(ids[parent]))).get()
+    let plan = try plan(.outdent, CollectionOfOne(id), .after(ids[parent])).get()
     return perform(plan)
   }
 
   /// Adds a new node (a leaf) at a destination.
   ///
-  /// The depth limit and the rules' ``Rule/allows(_:in:)`` are asked as for a move (the
-  /// forest the rules see does not show the new node yet).
+  /// The depth limit and the rules' ``Rule/allows(_:in:)`` are asked as for a move. The
+  /// forest a rule sees already holds the new id but has not placed it: a rule should judge
+  /// the proposal, not ask the forest where the new node is.
   ///
   /// - Parameters:
   ///   - id: The new node's id.
   ///   - destination: Where it goes.
   /// - Returns: The new node with a `nil` old placement.
   /// - Throws: ``Refusal/Reason/duplicateNode`` when the id is taken, or a refusal of
-  ///   ``move(_:to:)-(ID,_)``.
-  /// - Complexity: That of ``move(_:to:)-(ID,_)``.
+  ///   `move(_:to:)`.
+  /// - Complexity: That of `move(_:to:)`.
+  @inlinable
   @discardableResult
-  public mutating func insert(_ id: ID, at destination: Destination) throws(Refusal) -> ChangeSet
-  {
+  public mutating func insert(_ id: ID, at destination: Destination) throws(Refusal) -> ChangeSet {
     let request = Request(.insert, nodes: [id], destination: destination)
     guard slotOf[id] == nil else { throw Refusal(.duplicateNode(id), request: request) }
     // A detached slot (parent -2) stands for the new node while the move is planned.
     let slot = appendSlot(id, key: .first)
     parents[slot] = -2
-    switch plan(request) {
+    switch plan(.insert, CollectionOfOne(id), destination) {
     case .success(let plan):
       return perform(plan)
     case .failure(let refusal):
@@ -213,10 +255,12 @@ extension OrderedForest {
   ///   them back.
   /// - Throws: ``OrderingError/Code/unknownNode`` when the forest holds no such node.
   /// - Complexity: O(*s* · (log *k* · *m* + *k*)), where *s* is the size of the subtree.
+  @inlinable
   @discardableResult
   public mutating func remove(_ id: ID) throws(OrderingError) -> ChangeSet {
     guard slotOf[id] != nil else {
-      throw OrderingError(.unknownNode, description: "cannot remove \(id): the forest holds no such node")
+      throw OrderingError(
+        .unknownNode, description: "cannot remove \(id): the forest holds no such node")
     }
     let changes = ChangeSet(
       subtree(of: id).map { Change(id: $0, old: placement(of: $0), new: nil) })
@@ -230,23 +274,32 @@ extension OrderedForest {
   // MARK: Planning
 
   /// Checks a request and finds the place it goes to.
-  func plan(_ request: Request) -> Result<MovePlan, Refusal> {
+  @inlinable
+  func plan(
+    _ operation: Request.Operation, _ nodes: some Sequence<ID>, _ destination: Destination
+  ) -> Result<MovePlan, Refusal> {
+    // The request is made only for a refusal, keeping the common path free of allocations.
     func refuse(_ reason: Refusal.Reason) -> Result<MovePlan, Refusal> {
-      .failure(Refusal(reason, request: request))
+      .failure(
+        Refusal(reason, request: Request(operation, nodes: Array(nodes), destination: destination)))
     }
-    guard let destination = request.destination else {
-      preconditionFailure("a planned request has a destination")
-    }
-    if request.nodes.isEmpty { return refuse(.emptySelection) }
+    var iterator = nodes.makeIterator()
+    guard let first = iterator.next() else { return refuse(.emptySelection) }
+    let single = iterator.next() == nil
     // The selected slots, then the tops (no selected ancestor), in preorder.
-    var selected: [Int] = []
-    selected.reserveCapacity(request.nodes.count)
-    for id in request.nodes {
-      guard let slot = slotOf[id] else { return refuse(.unknownNode(id)) }
-      selected.append(slot)
+    let movers: Movers
+    if single {
+      guard let slot = slotOf[first] else { return refuse(.unknownNode(first)) }
+      movers = Movers([slot])
+    } else {
+      var selected: [Int] = []
+      for id in nodes {
+        guard let slot = slotOf[id] else { return refuse(.unknownNode(id)) }
+        selected.append(slot)
+      }
+      movers = Movers(topsInPreorder(selected))
     }
-    let movers = Movers(topsInPreorder(selected))
-    if request.operation != .insert {
+    if operation != .insert {
       for rule in constraints.rules {
         for top in movers.tops {
           if case .refuse(let reason) = rule.canMove(ids[top]) {
@@ -264,14 +317,17 @@ extension OrderedForest {
         return refuse(.unknownNode(anchor))
       }
       let position = siblingPosition(of: slot)
-      gap = Gap(parent: parents[slot], index: destination == .before(anchor) ? position : position + 1)
+      var isBefore = false
+      if case .before = destination { isBefore = true }
+      gap = Gap(parent: parents[slot], index: isBefore ? position : position + 1)
       target = anchor
     case .firstChild(let anchor), .lastChild(let anchor):
       guard let slot = slotOf[anchor], parents[slot] != -2 else {
         return refuse(.unknownNode(anchor))
       }
-      gap = Gap(
-        parent: slot, index: destination == .firstChild(of: anchor) ? 0 : childLists[slot].count)
+      var isFirst = false
+      if case .firstChild = destination { isFirst = true }
+      gap = Gap(parent: slot, index: isFirst ? 0 : childLists[slot].count)
       target = anchor
     case .root(let index):
       let moverRoots = movers.tops.filter { parents[$0] == -1 }.map { siblingPosition(of: $0) }
@@ -284,6 +340,9 @@ extension OrderedForest {
       for moverPosition in moverRoots where moverPosition <= position { position += 1 }
       gap = Gap(parent: -1, index: min(position, rootList.count))
       target = nil
+    case .lastRoot:
+      gap = Gap(parent: -1, index: rootList.count)
+      target = nil
     }
     // Not inside a moved subtree.
     if let target {
@@ -295,15 +354,20 @@ extension OrderedForest {
         current = parents[current]
       }
     }
+    // Heights matter only up to the limit: past it, every place is too deep.
     let heights: [Int] =
-      constraints.maximumDepth == nil ? [] : movers.tops.map { height(ofSlot: $0) }
+      constraints.maximumDepth.map { limit in
+        movers.tops.map { height(ofSlot: $0, cappedAt: limit + 1) }
+      } ?? []
     switch check(gap, movers, heights) {
     case nil:
       return .success(MovePlan(movers: movers, gap: gap, clampedBy: nil))
     case .some((let reason, let clampingRule)):
       guard let clampingRule else { return refuse(reason) }
       guard let found = nearestAllowedGap(from: gap, movers, heights) else {
-        guard case .ruleRefused(let node, let rule, let text) = reason else { return refuse(reason) }
+        guard case .ruleRefused(let node, let rule, let text) = reason else {
+          return refuse(reason)
+        }
         return refuse(.noAllowedPlace(node: node, rule: rule, reason: text))
       }
       return .success(MovePlan(movers: movers, gap: found, clampedBy: clampingRule))
@@ -311,6 +375,7 @@ extension OrderedForest {
   }
 
   /// The selected slots without those inside another selected subtree, in preorder.
+  @inlinable
   func topsInPreorder(_ selected: [Int]) -> [Int] {
     if selected.count == 1 { return selected }
     let set = Set(selected)
@@ -343,6 +408,7 @@ extension OrderedForest {
 
   /// The neighbours of a gap, ignoring moved nodes: the effective index and the sibling
   /// slots before and after.
+  @inlinable
   func neighbours(of gap: Gap, _ movers: Movers) -> (index: Int, previous: Int?, next: Int?) {
     let list = siblingSlots(under: gap.parent)
     var before = gap.index - 1
@@ -350,7 +416,8 @@ extension OrderedForest {
     var after = gap.index
     while after < list.count && movers.contains(list[after]) { after += 1 }
     var index = gap.index
-    for top in movers.tops where parents[top] == gap.parent && siblingPosition(of: top) < gap.index {
+    for top in movers.tops where parents[top] == gap.parent && siblingPosition(of: top) < gap.index
+    {
       index -= 1
     }
     return (index, before >= 0 ? list[before] : nil, after < list.count ? list[after] : nil)
@@ -358,11 +425,15 @@ extension OrderedForest {
 
   /// Checks depth and rules at a gap: `nil` when allowed, else the reason and the name of
   /// the rule when that rule clamps.
+  @inlinable
   func check(_ gap: Gap, _ movers: Movers, _ heights: [Int]) -> (Refusal.Reason, String?)? {
+    if constraints.maximumDepth == nil && constraints.rules.isEmpty { return nil }
     let depth = gap.parent < 0 ? 0 : depth(ofSlot: gap.parent) + 1
     if let limit = constraints.maximumDepth {
-      for (top, height) in zip(movers.tops, heights) where depth + height > limit {
-        return (.tooDeep(node: ids[top], depth: depth + height, limit: limit), nil)
+      for (top, capped) in zip(movers.tops, heights) where depth + capped > limit {
+        // The height was capped: measure it fully for the message.
+        let reached = depth + height(ofSlot: top)
+        return (.tooDeep(node: ids[top], depth: reached, limit: limit), nil)
       }
     }
     if constraints.rules.isEmpty { return nil }
@@ -390,6 +461,7 @@ extension OrderedForest {
   // MARK: Performing
 
   /// Moves the planned nodes; the plan was checked.
+  @inlinable
   mutating func perform(_ plan: MovePlan) -> ChangeSet {
     let gap = plan.gap
     let tops = plan.movers.tops
@@ -408,7 +480,9 @@ extension OrderedForest {
       let old: Placement? =
         oldParent == -2
         ? nil : Placement(parent: oldParent < 0 ? nil : ids[oldParent], key: keys[top])
-      changes.append(Change(id: ids[top], old: old, new: Placement(parent: parentID, key: key)))
+      let new = Placement(parent: parentID, key: key)
+      // A node of a selection may already stand where it goes, with the same key.
+      if old != new { changes.append(Change(id: ids[top], old: old, new: new)) }
       if oldParent != -2 { detach(top) }
     }
     for (top, key) in zip(tops, newKeys) { attach(top, under: gap.parent, key: key) }
@@ -417,6 +491,7 @@ extension OrderedForest {
   }
 
   /// Whether the planned nodes already stand, in order, between `previous` and `next`.
+  @inlinable
   func isInPlace(_ plan: MovePlan, previous: Int?, next: Int?) -> Bool {
     let tops = plan.movers.tops
     guard tops.allSatisfy({ parents[$0] == plan.gap.parent }) else { return false }
@@ -427,6 +502,7 @@ extension OrderedForest {
   }
 
   /// Describes a plan for ``resolve(_:to:)``.
+  @inlinable
   func describe(_ plan: MovePlan) -> ResolvedMove {
     let (index, previous, next) = neighbours(of: plan.gap, plan.movers)
     return ResolvedMove(

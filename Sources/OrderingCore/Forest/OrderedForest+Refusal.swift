@@ -17,7 +17,8 @@ extension OrderedForest {
     public var operation: Operation
     /// The nodes asked to move, in the order given.
     public var nodes: [ID]
-    /// Where they were asked to go; `nil` for an indent or outdent that has no destination.
+    /// Where they were asked to go (for an indent or outdent, where it would have put the
+    /// node); `nil` for an indent or outdent refused before it found a place.
     public var destination: Destination?
 
     /// Creates a request.

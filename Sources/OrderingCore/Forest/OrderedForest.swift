@@ -32,16 +32,26 @@
 /// the depth and *k* the number of siblings, and flattening is O(*n*).
 public struct OrderedForest<ID: Hashable & Comparable & Sendable>: Sendable {
   /// The id of each slot.
+  @usableFromInline
   var ids: [ID]
   /// The parent slot of each slot, or -1 for a root.
+  @usableFromInline
   var parents: [Int]
   /// The order key of each slot among its siblings.
+  @usableFromInline
   var keys: [OrderKey]
+  /// The first 8 bytes of each slot's key as a number (see ``keyPrefix(_:)``), so sibling
+  /// searches compare integers and read a key only when two prefixes tie.
+  @usableFromInline
+  var prefixes: [UInt64]
   /// The child slots of each slot, in increasing key order.
+  @usableFromInline
   var childLists: [[Int]]
   /// The root slots, in increasing key order.
+  @usableFromInline
   var rootList: [Int]
   /// The slot of each id.
+  @usableFromInline
   var slotOf: [ID: Int]
 
   /// The limits and rules every move of this forest is checked against.
@@ -53,10 +63,12 @@ public struct OrderedForest<ID: Hashable & Comparable & Sendable>: Sendable {
   /// Creates an empty forest.
   ///
   /// - Parameter constraints: The limits and rules moves are checked against.
+  @inlinable
   public init(constraints: Constraints = Constraints()) {
     self.ids = []
     self.parents = []
     self.keys = []
+    self.prefixes = []
     self.childLists = []
     self.rootList = []
     self.slotOf = [:]
@@ -64,12 +76,15 @@ public struct OrderedForest<ID: Hashable & Comparable & Sendable>: Sendable {
   }
 
   /// The number of nodes.
+  @inlinable
   public var count: Int { ids.count }
 
   /// Whether the forest has no nodes.
+  @inlinable
   public var isEmpty: Bool { ids.isEmpty }
 
   /// Whether the forest holds a node with this id.
+  @inlinable
   public func contains(_ id: ID) -> Bool { slotOf[id] != nil }
 }
 
@@ -97,6 +112,7 @@ extension OrderedForest {
     ///   - maximumDepth: The deepest allowed depth (roots are at 0), or `nil`.
     ///   - rules: The caller's rules, asked in order.
     ///   - clampSearchLimit: How many places on each side clamping looks at.
+    @inlinable
     public init(maximumDepth: Int? = nil, rules: [Rule] = [], clampSearchLimit: Int = 4096) {
       precondition(maximumDepth.map { $0 >= 0 } ?? true, "the maximum depth cannot be negative")
       precondition(clampSearchLimit >= 0, "the clamp search limit cannot be negative")
@@ -114,6 +130,7 @@ extension OrderedForest {
     public var key: OrderKey
 
     /// Creates a placement.
+    @inlinable
     public init(parent: ID?, key: OrderKey) {
       self.parent = parent
       self.key = key
@@ -138,6 +155,8 @@ extension OrderedForest {
     case lastChild(of: ID)
     /// A root, at this index among the roots once the moved nodes are taken out.
     case root(at: Int)
+    /// The last root.
+    case lastRoot
 
     /// The destination in words, as refusal messages print it.
     public var description: String {
@@ -147,6 +166,7 @@ extension OrderedForest {
       case .firstChild(let id): "as the first child of \(id)"
       case .lastChild(let id): "as the last child of \(id)"
       case .root(let index): "at root index \(index)"
+      case .lastRoot: "as the last root"
       }
     }
   }
@@ -158,6 +178,7 @@ extension OrderedForest: Equatable {
   /// Constraints are not compared.
   ///
   /// - Complexity: O(*n*), where *n* is the number of nodes.
+  @inlinable
   public static func == (lhs: OrderedForest, rhs: OrderedForest) -> Bool {
     guard lhs.count == rhs.count else { return false }
     for slot in 0..<lhs.count {
@@ -179,23 +200,47 @@ extension OrderedForest: Equatable {
 
 extension OrderedForest {
   /// The sibling list under `parent` (-1 for the roots).
+  @inlinable
   @inline(__always)
   func siblingSlots(under parent: Int) -> [Int] {
     parent < 0 ? rootList : childLists[parent]
   }
 
   /// The first index in `list` whose key is not below `key`.
+  @inlinable
   func lowerBound(_ key: OrderKey, in list: [Int]) -> Int {
+    let prefix = Self.keyPrefix(key)
     var low = 0
     var high = list.count
     while low < high {
       let middle = (low + high) >> 1
-      if keys[list[middle]] < key { low = middle + 1 } else { high = middle }
+      let slot = list[middle]
+      let other = prefixes[slot]
+      if other < prefix || (other == prefix && keys[slot] < key) {
+        low = middle + 1
+      } else {
+        high = middle
+      }
     }
     return low
   }
 
+  /// The first 8 bytes of a key as a big-endian number, zero-padded.
+  ///
+  /// Keys hold no zero byte, so prefixes order as the keys do, up to ties.
+  @inlinable
+  static func keyPrefix(_ key: OrderKey) -> UInt64 {
+    var value: UInt64 = 0
+    var shift: UInt64 = 56
+    for byte in key.rawValue.utf8.prefix(8) {
+      value |= UInt64(byte) << shift
+      shift &-= 8
+    }
+    return value
+  }
+
   /// The index of `slot` in its parent's sibling list.
+  @inlinable
   func siblingPosition(of slot: Int) -> Int {
     let list = siblingSlots(under: parents[slot])
     let index = lowerBound(keys[slot], in: list)
@@ -204,6 +249,7 @@ extension OrderedForest {
   }
 
   /// The depth of `slot`: 0 for a root.
+  @inlinable
   func depth(ofSlot slot: Int) -> Int {
     var depth = 0
     var current = parents[slot]
@@ -214,18 +260,24 @@ extension OrderedForest {
     return depth
   }
 
-  /// The height of the subtree at `slot`: 0 for a leaf.
-  func height(ofSlot slot: Int) -> Int {
+  /// The height of the subtree at `slot` (0 for a leaf), or `cap` when it is at least `cap`.
+  @inlinable
+  func height(ofSlot slot: Int, cappedAt cap: Int = .max) -> Int {
+    if childLists[slot].isEmpty { return 0 }
     var height = 0
     var stack: [(Int, Int)] = [(slot, 0)]
     while let (current, depth) = stack.popLast() {
-      if depth > height { height = depth }
+      if depth > height {
+        height = depth
+        if height >= cap { return cap }
+      }
       for child in childLists[current] { stack.append((child, depth + 1)) }
     }
     return height
   }
 
   /// Takes `slot` out of its parent's sibling list (its parent pointer is left as is).
+  @inlinable
   mutating func detach(_ slot: Int) {
     let parent = parents[slot]
     let key = keys[slot]
@@ -243,9 +295,11 @@ extension OrderedForest {
   }
 
   /// Puts `slot` under `parent` with `key`; the key must not be taken there.
+  @inlinable
   mutating func attach(_ slot: Int, under parent: Int, key: OrderKey) {
     parents[slot] = parent
     keys[slot] = key
+    prefixes[slot] = Self.keyPrefix(key)
     if parent < 0 {
       let index = lowerBound(key, in: rootList)
       precondition(index == rootList.count || keys[rootList[index]] != key, "duplicate root key")
@@ -259,18 +313,32 @@ extension OrderedForest {
     }
   }
 
+  /// Reserves room for `capacity` nodes.
+  @inlinable
+  mutating func reserveCapacity(_ capacity: Int) {
+    ids.reserveCapacity(capacity)
+    parents.reserveCapacity(capacity)
+    keys.reserveCapacity(capacity)
+    prefixes.reserveCapacity(capacity)
+    childLists.reserveCapacity(capacity)
+    slotOf.reserveCapacity(capacity)
+  }
+
   /// Appends a detached slot for `id` and returns it.
+  @inlinable
   mutating func appendSlot(_ id: ID, key: OrderKey) -> Int {
     let slot = ids.count
     ids.append(id)
     parents.append(-1)
     keys.append(key)
+    prefixes.append(Self.keyPrefix(key))
     childLists.append([])
     slotOf[id] = slot
     return slot
   }
 
   /// Removes a detached, childless slot, moving the last slot into its place.
+  @inlinable
   mutating func removeSlot(_ slot: Int) {
     precondition(childLists[slot].isEmpty, "cannot remove a node that still has children")
     let last = ids.count - 1
@@ -283,6 +351,7 @@ extension OrderedForest {
       ids[slot] = ids[last]
       parents[slot] = parent
       keys[slot] = keys[last]
+      prefixes[slot] = prefixes[last]
       childLists[slot] = childLists[last]
       for child in childLists[slot] { parents[child] = slot }
       slotOf[ids[slot]] = slot
@@ -290,10 +359,12 @@ extension OrderedForest {
     ids.removeLast()
     parents.removeLast()
     keys.removeLast()
+    prefixes.removeLast()
     childLists.removeLast()
   }
 
   /// The key strictly between two sibling keys; the bounds come from a valid forest.
+  @inlinable
   static func key(between lower: OrderKey?, _ upper: OrderKey?) -> OrderKey {
     do {
       return try OrderKey.between(lower, upper)
@@ -303,6 +374,7 @@ extension OrderedForest {
   }
 
   /// `count` keys strictly between two sibling keys.
+  @inlinable
   static func keys(_ count: Int, between lower: OrderKey?, _ upper: OrderKey?) -> [OrderKey] {
     do {
       return try OrderKey.spread(count, between: lower, and: upper)
@@ -312,6 +384,7 @@ extension OrderedForest {
   }
 
   /// Runs the full invariant check after a mutation in debug builds.
+  @inlinable
   @inline(__always)
   func checkInvariantsInDebug() {
     #if DEBUG

@@ -8,7 +8,7 @@ struct OffloadBench: ParsableCommand {
     commandName: "offload-bench",
     abstract: "Offload's benchmarks (build with -c release).",
     subcommands: [
-      KeysBenchmark.self, GesturesBenchmark.self, GestureTracesCommand.self,
+      KeysBenchmark.self, ForestBenchmark.self, GesturesBenchmark.self, GestureTracesCommand.self,
       SelectionBenchmark.self, RedrawBenchmark.self, CLIBenchmark.self,
     ]
   )

@@ -1,0 +1,375 @@
+import ArgumentParser
+import OrderingCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The CPU time this thread has used, in seconds: on a shared machine it shows the work
+/// done whatever else runs, beside the wall-clock figures the table reports.
+func threadCPUSeconds() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// `offload-bench forest`: the ordered forest on a seeded random forest of 1,000,000 nodes,
+/// and a naive baseline (children found by scanning all records) side by side at 20,000.
+struct ForestBenchmark: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "forest",
+    abstract: "OrderedForest: build, flatten, visible rows, moves, indent/outdent; naive baseline.")
+
+  @Option(help: "Nodes in the large forest.")
+  var count = 1_000_000
+
+  @Option(help: "Nodes in the forest compared with the naive baseline.")
+  var naiveCount = 20_000
+
+  @Option(help: "Deepest depth of the generated forests (roots are at 0).")
+  var depth = 12
+
+  @Option(help: "Moves (and indents/outdents) per measurement.")
+  var moves = 100_000
+
+  @Option(help: "Seed of the random forests and operations.")
+  var seed: UInt64 = 0x0FF1_0AD
+
+  @Option(help: "Timed repetitions of build, flatten and visible rows (the fastest is reported).")
+  var repetitions = 3
+
+  @Flag(help: "Print one JSON array instead of a table.")
+  var json = false
+
+  typealias Forest = OrderedForest<Int>
+
+  /// Random records: each node's parent is a random earlier node (its ancestor at depth
+  /// `depth - 1` when deeper), one in a thousand a root; keys appended per parent; shuffled.
+  static func records(count: Int, depth maxDepth: Int, seed: UInt64) throws -> [Forest.Record] {
+    var rng = SplitMix64(seed: seed)
+    var parents = [Int](repeating: -1, count: count)
+    var depths = [Int](repeating: 0, count: count)
+    var lastKey = [OrderKey?](repeating: nil, count: count + 1)  // last slot: the roots
+    var records: [Forest.Record] = []
+    records.reserveCapacity(count)
+    for node in 0..<count {
+      if node > 0 && Int.random(in: 0..<1000, using: &rng) != 0 {
+        var parent = Int.random(in: 0..<node, using: &rng)
+        while depths[parent] >= maxDepth { parent = parents[parent] }
+        parents[node] = parent
+        depths[node] = depths[parent] + 1
+      }
+      let bucket = parents[node] < 0 ? count : parents[node]
+      let key = try OrderKey.between(lastKey[bucket], nil)
+      lastKey[bucket] = key
+      records.append(
+        Forest.Record(id: node, parent: parents[node] < 0 ? nil : parents[node], key: key))
+    }
+    records.shuffle(using: &rng)
+    return records
+  }
+
+  /// Random move destinations: before, after, first or last child of a random node.
+  static func destinations(count: Int, nodes: Int, seed: UInt64) -> [(Int, Forest.Destination)] {
+    var rng = SplitMix64(seed: seed)
+    return (0..<count).map { _ in
+      let node = Int.random(in: 0..<nodes, using: &rng)
+      let anchor = Int.random(in: 0..<nodes, using: &rng)
+      let destination: Forest.Destination =
+        switch Int.random(in: 0..<4, using: &rng) {
+        case 0: .before(anchor)
+        case 1: .after(anchor)
+        case 2: .firstChild(of: anchor)
+        default: .lastChild(of: anchor)
+        }
+      return (node, destination)
+    }
+  }
+
+  /// A table row (with the CPU-time column) or a JSON object (the five fields only).
+  static func row(_ operation: String, n: Int, scheme: String, timing: Timing, cpu: Bool)
+    -> BenchmarkRow
+  {
+    let operations = Double(max(timing.operations, 1))
+    var row = BenchmarkRow(fields: [
+      ("operation", .text(operation)),
+      ("n", .integer(n)),
+      ("scheme", .text(scheme)),
+      ("totalMilliseconds", .number(timing.wall * 1000)),
+      ("nanosecondsPerOperation", .number(timing.wall * 1e9 / operations)),
+    ])
+    if cpu {
+      row.fields.append(("cpuNanosecondsPerOperation", .number(timing.cpu * 1e9 / operations)))
+    }
+    return row
+  }
+
+  /// A measurement: the fastest wall-clock and CPU seconds over the repetitions, and how
+  /// many operations one repetition makes.
+  struct Timing {
+    var wall: Double
+    var cpu: Double
+    var operations: Int
+  }
+
+  /// Runs `body` `repetitions` times (each after `prepare`), keeping the fastest run.
+  static func time(
+    _ repetitions: Int, operations: Int, prepare: () throws -> Void = {},
+    _ body: () throws -> Void
+  ) rethrows -> Timing {
+    var timing = Timing(wall: .infinity, cpu: .infinity, operations: operations)
+    for _ in 0..<max(repetitions, 1) {
+      try prepare()
+      let cpu = threadCPUSeconds()
+      let (_, wall) = try Stopwatch.measure(body)
+      timing.cpu = min(timing.cpu, threadCPUSeconds() - cpu)
+      timing.wall = min(timing.wall, wall)
+    }
+    return timing
+  }
+
+  /// Runs the forest's workload on `n` nodes; returns timings keyed by operation.
+  func measureForest(n: Int, moveCount: Int) throws -> [String: Timing] {
+    var results: [String: Timing] = [:]
+    let records = try Self.records(count: n, depth: depth, seed: seed)
+    var forest = Forest()
+    results["build from records"] = try Self.time(repetitions, operations: n) {
+      let (built, report) = Forest.build(from: records)
+      precondition(report.isClean && built.count == n)
+      forest = built
+    }
+    let flatten = try Self.time(repetitions, operations: n) {
+      let rows = forest.flattened()
+      precondition(rows.count == n)
+      blackHole(rows)
+    }
+    results["flatten"] = flatten
+    var rng = SplitMix64(seed: seed ^ 0xC011)
+    var collapsed = Set<Int>()
+    while collapsed.count < n / 10 { collapsed.insert(Int.random(in: 0..<n, using: &rng)) }
+    let visible = try Self.time(repetitions, operations: n) {
+      blackHole(forest.visibleRows(collapsed: collapsed))
+    }
+    results["visible rows (10 % collapsed)"] = visible
+    results["flatten + visible rows"] = Timing(
+      wall: flatten.wall + visible.wall, cpu: flatten.cpu + visible.cpu, operations: n)
+
+    // Each repetition starts from a freshly built forest (built before the clock starts),
+    // so every repetition replays the same moves on the same forest, and no sibling array
+    // is still shared with another copy (which would make its first change copy it).
+    var working = forest
+    func fresh() throws {
+      working = Forest.build(from: records).forest
+    }
+    // Moves with the cycle check; refused moves (into their own subtree) count too.
+    let plan = Self.destinations(count: moveCount, nodes: n, seed: seed ^ 0x3017E)
+    var refused = 0
+    results["move (cycle check)"] = try Self.time(
+      repetitions, operations: moveCount, prepare: fresh
+    ) {
+      for (node, destination) in plan {
+        do { blackHole(try working.move(node, to: destination)) } catch { refused += 1 }
+      }
+    }
+    // The same with the workload's depth limit: each move also measures the moved subtree's
+    // height (up to the limit) and refuses moves that would go deeper.
+    results["move (cycle + depth check)"] = try Self.time(
+      repetitions, operations: moveCount,
+      prepare: {
+        try fresh()
+        working.constraints.maximumDepth = depth
+      }
+    ) {
+      for (node, destination) in plan {
+        do { blackHole(try working.move(node, to: destination)) } catch { refused += 1 }
+      }
+    }
+    blackHole(refused)
+    var order = SplitMix64(seed: seed ^ 0x1DE)
+    let targets = (0..<moveCount).map { _ in Int.random(in: 0..<n, using: &order) }
+    results["indent/outdent"] = try Self.time(repetitions, operations: moveCount, prepare: fresh) {
+      for (index, node) in targets.enumerated() {
+        if index % 2 == 0 {
+          blackHole(try? working.indent(node))
+        } else {
+          blackHole(try? working.outdent(node))
+        }
+      }
+    }
+    return results
+  }
+
+  func run() throws {
+    var rows: [BenchmarkRow] = []
+    let large = try measureForest(n: count, moveCount: moves)
+    let operations = [
+      "build from records", "flatten", "visible rows (10 % collapsed)", "flatten + visible rows",
+      "move (cycle check)", "move (cycle + depth check)", "indent/outdent",
+    ]
+    for operation in operations {
+      guard let timing = large[operation] else { continue }
+      rows.append(Self.row(operation, n: count, scheme: "forest", timing: timing, cpu: !json))
+    }
+    // Side by side at the naive size.
+    let small = try measureForest(n: naiveCount, moveCount: min(moves, 10_000))
+    let naive = try NaiveForest.measure(
+      n: naiveCount, depth: depth, seed: seed, moveCount: 1_000, records: Self.records)
+    var speedups: [String] = []
+    for operation in NaiveForest.operations {
+      guard let ours = small[operation], let theirs = naive[operation] else { continue }
+      rows.append(Self.row(operation, n: naiveCount, scheme: "forest", timing: ours, cpu: !json))
+      rows.append(Self.row(operation, n: naiveCount, scheme: "naive", timing: theirs, cpu: !json))
+      func ratio(_ a: Double, _ b: Double) -> Int {
+        Int(((a / Double(theirs.operations)) / (b / Double(ours.operations))).rounded())
+      }
+      speedups.append(
+        "  \(operation): forest is \(ratio(theirs.wall, ours.wall))x faster per operation (CPU time: \(ratio(theirs.cpu, ours.cpu))x)"
+      )
+    }
+    try Report.print(
+      title:
+        "OrderedForest (seeded random forest, depth <= \(depth), seed \(seed); best of \(repetitions) for build/flatten/visible, \(moves) moves)",
+      rows: rows, json: json)
+    if !json {
+      print("\nSpeedup over the naive baseline at n = \(naiveCount):")
+      for line in speedups { print(line) }
+      func check(_ operation: String, _ limit: Double, per: Bool) -> String {
+        guard let timing = large[operation] else { return "" }
+        func value(_ seconds: Double) -> Double {
+          let value = per ? seconds * 1e6 / Double(timing.operations) : seconds * 1000
+          return (value * 100).rounded() / 100
+        }
+        let unit = per ? "µs" : "ms"
+        let verdict = value(timing.wall) <= limit ? "meets" : "MISSES"
+        return
+          "  \(operation): \(value(timing.wall)) \(unit) wall (\(value(timing.cpu)) \(unit) CPU) \(verdict) the target <= \(limit) \(unit)"
+      }
+      print("\nTargets at n = \(count):")
+      print(check("flatten + visible rows", 100, per: false))
+      print(check("move (cycle check)", 10, per: true))
+      print(check("build from records", 1000, per: false))
+    }
+  }
+}
+
+/// The naive baseline: records in an array; children are found by scanning every record,
+/// and a node by scanning for its id.
+struct NaiveForest {
+  var ids: [Int]
+  var parents: [Int?]
+  var keys: [OrderKey]
+
+  static let operations = [
+    "flatten", "visible rows (10 % collapsed)", "move (cycle check)", "indent/outdent",
+  ]
+
+  func index(of id: Int) -> Int? { ids.firstIndex(of: id) }
+
+  /// The children of `parent` (nil: roots) in key order, by scanning all records.
+  func children(of parent: Int?) -> [Int] {
+    var result: [Int] = []
+    for index in ids.indices where parents[index] == parent { result.append(index) }
+    return result.sorted { keys[$0] < keys[$1] }.map { ids[$0] }
+  }
+
+  func rows(collapsed: Set<Int>) -> [(Int, Int)] {
+    var result: [(Int, Int)] = []
+    func visit(_ parent: Int?, _ depth: Int) {
+      for child in children(of: parent) {
+        result.append((child, depth))
+        if !collapsed.contains(child) { visit(child, depth + 1) }
+      }
+    }
+    visit(nil, 0)
+    return result
+  }
+
+  /// Moves `id` to a gap among the children of `parent`, with the cycle check.
+  mutating func move(_ id: Int, under parent: Int?, at position: Int) -> Bool {
+    var ancestor = parent
+    while let current = ancestor {
+      if current == id { return false }
+      ancestor = index(of: current).flatMap { parents[$0] }
+    }
+    guard let slot = index(of: id) else { return false }
+    let siblings = children(of: parent).filter { $0 != id }
+    let position = min(position, siblings.count)
+    let lower = position > 0 ? index(of: siblings[position - 1]).map { keys[$0] } : nil
+    let upper = position < siblings.count ? index(of: siblings[position]).map { keys[$0] } : nil
+    guard let key = try? OrderKey.between(lower, upper) else { return false }
+    parents[slot] = parent
+    keys[slot] = key
+    return true
+  }
+
+  static func measure(
+    n: Int, depth: Int, seed: UInt64, moveCount: Int,
+    records: (Int, Int, UInt64) throws -> [OrderedForest<Int>.Record]
+  ) throws -> [String: ForestBenchmark.Timing] {
+    let input = try records(n, depth, seed)
+    var naive = NaiveForest(
+      ids: input.map(\.id), parents: input.map(\.parent),
+      keys: input.map {
+        guard case .key(let text) = $0.order, let key = OrderKey(rawValue: text) else {
+          return OrderKey.first
+        }
+        return key
+      })
+    var results: [String: ForestBenchmark.Timing] = [:]
+    results["flatten"] = try ForestBenchmark.time(1, operations: n) {
+      blackHole(naive.rows(collapsed: []))
+    }
+    var rng = SplitMix64(seed: seed ^ 0xC011)
+    var collapsed = Set<Int>()
+    while collapsed.count < n / 10 { collapsed.insert(Int.random(in: 0..<n, using: &rng)) }
+    results["visible rows (10 % collapsed)"] = try ForestBenchmark.time(1, operations: n) {
+      blackHole(naive.rows(collapsed: collapsed))
+    }
+    let plan = ForestBenchmark.destinations(count: moveCount, nodes: n, seed: seed ^ 0x3017E)
+    results["move (cycle check)"] = try ForestBenchmark.time(1, operations: moveCount) {
+      for (node, destination) in plan {
+        switch destination {
+        case .before(let anchor), .after(let anchor):
+          guard let slot = naive.index(of: anchor) else { continue }
+          let parent = naive.parents[slot]
+          let siblings = naive.children(of: parent).filter { $0 != node }
+          let position =
+            (siblings.firstIndex(of: anchor) ?? 0) + (destination == .after(anchor) ? 1 : 0)
+          blackHole(naive.move(node, under: parent, at: position))
+        case .firstChild(let anchor):
+          blackHole(naive.move(node, under: anchor, at: 0))
+        case .lastChild(let anchor):
+          blackHole(naive.move(node, under: anchor, at: Int.max))
+        case .root(let index):
+          blackHole(naive.move(node, under: nil, at: index))
+        case .lastRoot:
+          blackHole(naive.move(node, under: nil, at: Int.max))
+        }
+      }
+    }
+    var order = SplitMix64(seed: seed ^ 0x1DE)
+    let targets = (0..<moveCount).map { _ in Int.random(in: 0..<n, using: &order) }
+    results["indent/outdent"] = try ForestBenchmark.time(1, operations: moveCount) {
+      for (index, node) in targets.enumerated() {
+        guard let slot = naive.index(of: node) else { continue }
+        let parent = naive.parents[slot]
+        if index % 2 == 0 {
+          // Indent: last child of the previous sibling.
+          let siblings = naive.children(of: parent)
+          guard let position = siblings.firstIndex(of: node), position > 0 else { continue }
+          blackHole(naive.move(node, under: siblings[position - 1], at: Int.max))
+        } else {
+          // Outdent: right after the parent.
+          guard let parent, let parentSlot = naive.index(of: parent) else { continue }
+          let grandparent = naive.parents[parentSlot]
+          let siblings = naive.children(of: grandparent)
+          let position = (siblings.firstIndex(of: parent) ?? 0) + 1
+          blackHole(naive.move(node, under: grandparent, at: position))
+        }
+      }
+    }
+    return results
+  }
+}

@@ -115,7 +115,7 @@ extension Workspace {
       var source = try transaction.collection(sourceID)
       if targetID == sourceID {
         var forest = CollectionTree(source, maximumPlanDepth: maximumPlanDepth).forest
-        let destination = try destination(placement, in: forest, collection: source, moving: id)
+        let destination = try destination(placement, in: forest, collection: source)
         let changes: OrderedForest<ShortID>.ChangeSet
         do throws(OrderedForest<ShortID>.Refusal) {
           changes = try forest.move(id, to: destination)
@@ -270,11 +270,8 @@ extension Workspace {
   }
 
   /// The forest destination a placement names, checking that named items are in `collection`.
-  ///
-  /// Root indexes count the roots once `moving` is taken out, as the forest's moves do.
   func destination(
-    _ placement: ItemPlacement, in forest: OrderedForest<ShortID>, collection: ItemCollection,
-    moving: ShortID? = nil
+    _ placement: ItemPlacement, in forest: OrderedForest<ShortID>, collection: ItemCollection
   ) throws(WorkspaceError) -> OrderedForest<ShortID>.Destination {
     func local(_ prefix: String) throws(WorkspaceError) -> ShortID {
       switch ShortID.match(prefix, in: collection.items.map(\.id)) {
@@ -295,9 +292,7 @@ extension Workspace {
     case .firstChild(let prefix): return .firstChild(of: try local(prefix))
     case .lastChild(let prefix): return .lastChild(of: try local(prefix))
     case .firstRoot: return .root(at: 0)
-    case .lastRoot:
-      let movingRoot = moving.map { forest.contains($0) && forest.parent(of: $0) == nil } ?? false
-      return .root(at: forest.roots.count - (movingRoot ? 1 : 0))
+    case .lastRoot: return .lastRoot
     }
   }
 

@@ -45,7 +45,10 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
   private var firstPending: ContinuousClock.Instant?
   private var unusable: PersistenceError?
   private let encoder = CanonicalJSON.encoder(pretty: false)
+  /// The line being appended, or (with ``JournalDurability/never``) the lines not yet written.
   private var line: [UInt8] = []
+  /// How many appended entries are in ``line`` and not yet written.
+  private var buffered = 0
 
   /// The path of the snapshot document.
   public var snapshotPath: String { Self.snapshotPath(directory, name) }
@@ -69,12 +72,12 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
     self.lock = lock
     self.lockFile = lockFile
     self.fileSystem = fileSystem
-    line.reserveCapacity(256)
+    line.reserveCapacity(durability == .never ? Self.bufferCapacity + 1024 : 256)
   }
 
   deinit {
     if let file {
-      if pending > 0 && unusable == nil { try? fileSystem.sync(file) }
+      if unusable == nil { try? sync() }
       fileSystem.closeQuietly(file)
     }
     if let lockFile { lock.release(lockFile) }
@@ -173,8 +176,11 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
   /// Appends an entry and returns its sequence number once it is as durable as ``durability``
   /// asks (with ``JournalDurability/everyEntry``: on stable storage).
   ///
+  /// With ``JournalDurability/never`` the entry may wait in a 64 KiB buffer until the buffer
+  /// fills or ``sync()``, ``compact(_:)`` or ``close()`` writes it.
+  ///
   /// When this throws, the entry is not acknowledged. After a failed write the journal cuts the
-  /// partial line and stays usable; after a failed fsync (whose effect on disk is unknown) it
+  /// partial line and stays usable (unless buffered entries were lost with it); after a failed fsync (whose effect on disk is unknown) it
   /// refuses further appends with ``PersistenceError/Code/journalUnusable``: reopen it.
   ///
   /// - Parameter entry: The entry to append.
@@ -195,20 +201,15 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
           "cannot encode an entry for \(journalPath): \(DocumentCodec.describe(error)).")
     }
     let sequence = lastSequence + 1
-    line.removeAll(keepingCapacity: true)
+    if buffered == 0 { line.removeAll(keepingCapacity: true) }
     encoded.withUnsafeBytes { JournalLine.append(sequence: sequence, entry: $0, to: &line) }
-    do throws(PersistenceError) {
-      try fileSystem.writeAll(file, line)
-    } catch {
-      // Cut whatever part of the line reached the file, so the next append starts clean.
-      do throws(PersistenceError) {
-        try fileSystem.truncate(file, to: length)
-      } catch let cut {
-        markUnusable(after: cut)
-      }
-      throw error
+    if durability == .never && line.count < Self.bufferCapacity {
+      buffered += 1
+      lastSequence = sequence
+      pending += 1
+      return sequence
     }
-    length += line.count
+    try writeBuffer(file)
     lastSequence = sequence
     pending += 1
     if firstPending == nil { firstPending = .now }
@@ -232,6 +233,7 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
   /// - Complexity: O(*p*), where *p* is the size of the entries not yet synced.
   public func sync() throws(PersistenceError) {
     let file = try usableFile()
+    try writeBuffer(file)
     guard pending > 0 else { return }
     do throws(PersistenceError) {
       try fileSystem.sync(file)
@@ -272,6 +274,33 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
 
   // MARK: - Internals
 
+  /// The most bytes ``JournalDurability/never`` keeps in memory before writing them.
+  static var bufferCapacity: Int { 64 * 1024 }
+
+  /// Writes the lines in ``line`` (one line, or the buffered ones), cutting a partial write.
+  private func writeBuffer(_ file: OpenFile) throws(PersistenceError) {
+    guard !line.isEmpty else { return }
+    let earlier = buffered
+    defer {
+      line.removeAll(keepingCapacity: true)
+      buffered = 0
+    }
+    do throws(PersistenceError) {
+      try fileSystem.writeAll(file, line)
+    } catch {
+      // Cut whatever part reached the file, so the next append starts clean.
+      do throws(PersistenceError) {
+        try fileSystem.truncate(file, to: length)
+      } catch let cut {
+        markUnusable(after: cut)
+      }
+      // Buffered entries were already acknowledged: the journal cannot go on without them.
+      if earlier > 0 { markUnusable(after: error) }
+      throw error
+    }
+    length += line.count
+  }
+
   func usableFile() throws(PersistenceError) -> OpenFile {
     if let unusable { throw unusable }
     guard let file else {
@@ -296,6 +325,9 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
     file = newFile
     generation = next
     length = newLength
+    // Lines still buffered belong to the old journal, and the snapshot holds their entries.
+    line.removeAll(keepingCapacity: true)
+    buffered = 0
     pending = 0
     firstPending = nil
   }

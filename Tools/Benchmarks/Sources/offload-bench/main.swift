@@ -3,11 +3,12 @@ import ArgumentParser
 /// `offload-bench`: Offload's benchmarks. Run in release mode:
 ///
 ///     swift run -c release --package-path Tools/Benchmarks offload-bench keys [--json]
+///     swift run -c release --package-path Tools/Benchmarks offload-bench persistence [--json]
 struct OffloadBench: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "offload-bench",
     abstract: "Offload's benchmarks (build with -c release).",
-    subcommands: [KeysBenchmark.self]
+    subcommands: [KeysBenchmark.self, PersistenceBenchmark.self]
   )
 }
 

@@ -52,7 +52,7 @@ struct DocumentStoreTests {
     try pretty.save(plan)
     let first = try contents(pretty.path)
     #expect(first.last == 0x0A)
-    #expect(String(decoding: first, as: UTF8.self).contains("\n  \"format\" : \"test.plan\",\n"))
+    #expect(String(decoding: first, as: UTF8.self).contains("\n  \"format\": \"test.plan\",\n"))
     try pretty.save(plan)
     #expect(try contents(pretty.path) == first)
   }
@@ -150,7 +150,7 @@ struct DocumentVersionTests {
     #expect(try contents(path) == Array(original.utf8))
     // Saving writes the current version.
     try store.save(V3(title: "Groceries", tags: ["food"]))
-    #expect(String(decoding: try contents(path), as: UTF8.self).contains("\"version\" : 3"))
+    #expect(String(decoding: try contents(path), as: UTF8.self).contains("\"version\": 3"))
     #expect(try store.load() == V3(title: "Groceries", tags: ["food"]))
   }
 

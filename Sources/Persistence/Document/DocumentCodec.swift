@@ -17,9 +17,10 @@ enum DocumentCodec {
     let envelope = Envelope(
       data: document, format: format.name, journal: journal, version: format.version)
     do {
-      var data = try CanonicalJSON.encoder(pretty: format.prettyPrinted).encode(envelope)
-      data.append(0x0A)
-      return data
+      var bytes: [UInt8] = []
+      try LineEncoder(pretty: format.prettyPrinted).encode(envelope, into: &bytes)
+      bytes.append(0x0A)
+      return Data(bytes)
     } catch {
       throw PersistenceError(
         .encodingFailed, path: path, underlying: error,

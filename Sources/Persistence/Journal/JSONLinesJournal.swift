@@ -44,7 +44,8 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
   private var pending = 0
   private var firstPending: ContinuousClock.Instant?
   private var unusable: PersistenceError?
-  private let encoder = CanonicalJSON.encoder(pretty: false)
+  private let encoder = LineEncoder()
+  private var encoded: [UInt8] = []
   /// The line being appended, or (with ``JournalDurability/never``) the lines not yet written.
   private var line: [UInt8] = []
   /// How many appended entries are in ``line`` and not yet written.
@@ -191,9 +192,9 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
   @discardableResult
   public func append(_ entry: Entry) throws(PersistenceError) -> Int {
     let file = try usableFile()
-    let encoded: Data
+    encoded.removeAll(keepingCapacity: true)
     do {
-      encoded = try encoder.encode(entry)
+      try encoder.encode(entry, into: &encoded)
     } catch {
       throw PersistenceError(
         .encodingFailed, path: journalPath, underlying: error,

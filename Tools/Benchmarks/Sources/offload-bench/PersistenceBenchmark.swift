@@ -72,20 +72,26 @@ struct PersistenceBenchmark: ParsableCommand {
     let items = document()
 
     // Documents: the store against JSONEncoder + Data.write and Data(contentsOf:) + JSONDecoder.
-    let store = DocumentStore(
-      path: folder + "/doc.json", format: DocumentFormat<[Item]>(name: "bench.items"))
     let bareURL = URL(fileURLWithPath: folder + "/bare.json")
-    let save = try Stopwatch.best(of: repetitions) { try store.save(items) }
     let bareSave = try Stopwatch.best(of: repetitions) {
       try JSONEncoder().encode(items).write(to: bareURL)
     }
-    let load = try Stopwatch.best(of: repetitions) { blackHole(try store.load()) }
     let bareLoad = try Stopwatch.best(of: repetitions) {
       blackHole(try JSONDecoder().decode([Item].self, from: Data(contentsOf: bareURL)))
     }
-    let size = (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
-    rows.append(ratioRow("DocumentStore save (\(items.count) items, \(size / 1024) KiB)", save, bareSave))
-    rows.append(ratioRow("DocumentStore load (\(items.count) items)", load, bareLoad))
+    for pretty in [false, true] {
+      let store = DocumentStore(
+        path: folder + "/doc-\(pretty).json",
+        format: DocumentFormat<[Item]>(name: "bench.items", prettyPrinted: pretty))
+      let save = try Stopwatch.best(of: repetitions) { try store.save(items) }
+      let load = try Stopwatch.best(of: repetitions) { blackHole(try store.load()) }
+      let size =
+        (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
+      let layout = pretty ? "pretty" : "compact"
+      rows.append(
+        ratioRow("DocumentStore save (\(layout), \(size / 1024) KiB)", save, bareSave))
+      rows.append(ratioRow("DocumentStore load (\(layout))", load, bareLoad))
+    }
 
     // Journal: latency of appends with fsync per entry, throughput without fsync.
     let format = DocumentFormat<Snapshot>(name: "bench.journal")

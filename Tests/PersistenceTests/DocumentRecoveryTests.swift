@@ -32,7 +32,8 @@ struct DocumentRecoveryTests {
     #expect(error.backupPath == store.backupPath)
     #expect(error.description.contains("the text ends too soon"))
     #expect(error.description.contains("the file is truncated; it was moved to \(quarantined)"))
-    #expect(error.description.hasSuffix("the previous save can be restored from \(store.backupPath)."))
+    #expect(
+      error.description.hasSuffix("the previous save can be restored from \(store.backupPath)."))
     #expect(!FileManager.default.fileExists(atPath: store.path))
     #expect(try store.load() == nil)
     #expect(try store.restoreBackup() == first)
@@ -57,7 +58,9 @@ struct DocumentRecoveryTests {
     #expect(error.backupPath == nil)
     let restore = try #require(throws: PersistenceError.self) { try store.restoreBackup() }
     #expect(restore.code == .notFound)
-    #expect(restore.description == "there is no backup of \(store.path) to restore (\(store.backupPath) does not exist).")
+    #expect(
+      restore.description
+        == "there is no backup of \(store.path) to restore (\(store.backupPath) does not exist).")
   }
 
   @Test func aWrongShapePointsAtTheValue() throws {
@@ -79,7 +82,8 @@ struct DocumentRecoveryTests {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let store = DocumentStore(path: folder.appending("plan.json"), format: planFormat)
-    try overwrite(store.path, Array(#"{"data":{"items":[],"score":0},"format":"test.plan","version":1}"#.utf8))
+    try overwrite(
+      store.path, Array(#"{"data":{"items":[],"score":0},"format":"test.plan","version":1}"#.utf8))
     var error = try #require(throws: PersistenceError.self) { try store.load() }
     #expect(error.description.contains("missing member \"title\" in data"))
     #expect(error.offset == 8)

@@ -60,7 +60,8 @@ struct DocumentStoreTests {
   @Test(arguments: [
     ("1970-01-01T00:00:00.000Z", 0.0), ("2026-11-21T22:21:15.123Z", 1_795_299_675.123),
     ("1969-12-31T23:59:59.999Z", -0.001), ("2000-02-29T12:00:00.000Z", 951_825_600.0),
-    ("0000-01-01T00:00:00.000Z", -62_167_219_200.0), ("9999-12-31T23:59:59.999Z", 253_402_300_799.999),
+    ("0000-01-01T00:00:00.000Z", -62_167_219_200.0),
+    ("9999-12-31T23:59:59.999Z", 253_402_300_799.999),
   ])
   func datesUseISO8601WithMilliseconds(text: String, seconds: Double) throws {
     let date = Date(timeIntervalSince1970: seconds)
@@ -145,7 +146,8 @@ struct DocumentVersionTests {
     let original = #"{"data":{"name":"Groceries"},"format":"test.v","version":1}"#
     let path = try write(folder, original)
     let store = DocumentStore(
-      path: path, format: DocumentFormat<V3>(name: "test.v", version: 3, migrations: Self.migrations))
+      path: path,
+      format: DocumentFormat<V3>(name: "test.v", version: 3, migrations: Self.migrations))
     #expect(try store.load() == V3(title: "Groceries", tags: []))
     #expect(try contents(path) == Array(original.utf8))
     // Saving writes the current version.
@@ -160,7 +162,8 @@ struct DocumentVersionTests {
     let original = #"{"data":{"title":"x","tags":[],"extra":1},"format":"test.v","version":4}"#
     let path = try write(folder, original)
     let store = DocumentStore(
-      path: path, format: DocumentFormat<V3>(name: "test.v", version: 3, migrations: Self.migrations))
+      path: path,
+      format: DocumentFormat<V3>(name: "test.v", version: 3, migrations: Self.migrations))
     let error = try #require(throws: PersistenceError.self) { try store.load() }
     #expect(error.code == .newerVersion)
     #expect(

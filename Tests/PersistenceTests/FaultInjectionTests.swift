@@ -35,7 +35,8 @@ struct FaultInjectionTests {
       let folder = try TemporaryDirectory()
       defer { folder.remove() }
       try DocumentStore(path: folder.appending("p.json"), format: planFormat).save(old)
-      try DocumentStore(path: folder.appending("p.json"), format: planFormat, fileSystem: dry).save(new)
+      try DocumentStore(path: folder.appending("p.json"), format: planFormat, fileSystem: dry).save(
+        new)
     }
     #expect(dry.operationCount == 10, "\(dry.operations)")
     for n in 1...dry.operationCount {
@@ -82,7 +83,9 @@ struct FaultInjectionTests {
         threw = true
         #expect(error.code == .ioFailure, "n = \(n)")
       }
-      if !threw { #expect(mayFailSilently(dry.operations, n), "n = \(n): \(dry.operations[n - 1])") }
+      if !threw {
+        #expect(mayFailSilently(dry.operations, n), "n = \(n): \(dry.operations[n - 1])")
+      }
       let title = try DocumentStore(path: path, format: planFormat).load()?.title
       #expect(title == "base" || title == "updated", "n = \(n)")
       if !threw { #expect(title == "updated") }
@@ -117,7 +120,7 @@ struct FaultInjectionTests {
         }
         do throws(PersistenceError) {
           try journal.compact(deck)
-        } catch where error.code == .ioFailure && journal.generation == 0 {
+        } catch  where error.code == .ioFailure && journal.generation == 0 {
           // Before the commit point: the journal stays usable on the old pair.
           try journal.append(later[3])
           acknowledged.append(later[3])

@@ -45,7 +45,10 @@ struct LineEncoderTests {
       text: rng.text(maxLength: 20) + "\u{1}\u{1F}\r\u{8}\u{C}",
       count: Int.random(in: Int.min...Int.max, using: &rng),
       small: Int8.random(in: Int8.min...Int8.max, using: &rng), big: rng.next(),
-      ratio: [0, -0.0, 1.5, 1e-7, 123_456.789, 1e300, -2.5e-300, Double.random(in: -1e6...1e6, using: &rng)][rng.index(below: 8)],
+      ratio: [
+        0, -0.0, 1.5, 1e-7, 123_456.789, 1e300, -2.5e-300,
+        Double.random(in: -1e6...1e6, using: &rng),
+      ][rng.index(below: 8)],
       single: Float(rng.index(below: 1000)) / 8, flag: rng.chance(0.5),
       optional: rng.chance(0.5) ? rng.index(below: 10) : nil,
       date: Date(timeIntervalSince1970: Double(rng.index(below: 4_000_000_000_000)) / 1000),
@@ -53,7 +56,8 @@ struct LineEncoderTests {
       link: URL(string: "https://example.com/\(rng.index(below: 100))?q=a/b")!,
       tags: (0..<rng.index(below: 4)).map { _ in rng.text(maxLength: 5) },
       scores: Dictionary(uniqueKeysWithValues: (0..<rng.index(below: 4)).map { ("k\($0)é", $0) }),
-      byNumber: Dictionary(uniqueKeysWithValues: (0..<rng.index(below: 4)).map { ($0 * 7, "v\($0)") }),
+      byNumber: Dictionary(
+        uniqueKeysWithValues: (0..<rng.index(below: 4)).map { ($0 * 7, "v\($0)") }),
       actions: actions,
       nested: [[1, nil], [], [rng.index(below: 5)]])
   }
@@ -89,6 +93,37 @@ struct LineEncoderTests {
     var bytes: [UInt8] = []
     try LineEncoder().encode(["b": 1, "a": 2, "B": 3, "é": 4], into: &bytes)
     #expect(String(decoding: bytes, as: UTF8.self) == #"{"B":3,"a":2,"b":1,"é":4}"#)
+  }
+
+  @Test func prettyOutputIndentsOneMemberPerLine() throws {
+    struct Shape: Encodable {
+      var b = [1, 2]
+      var a: [String: Int] = [:]
+      var c: [Int] = []
+    }
+    var bytes: [UInt8] = []
+    try LineEncoder(pretty: true).encode(Shape(), into: &bytes)
+    #expect(
+      String(decoding: bytes, as: UTF8.self)
+        == "{\n  \"a\": {},\n  \"b\": [\n    1,\n    2\n  ],\n  \"c\": []\n}")
+  }
+
+  @Test func aKeyEncodedTwiceKeepsItsLastValue() throws {
+    struct Twice: Encodable {
+      enum Key: String, CodingKey { case x, a }
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(1, forKey: .x)
+        try container.encode(0, forKey: .a)
+        try container.encode(2, forKey: .x)
+      }
+    }
+    var bytes: [UInt8] = []
+    try LineEncoder().encode(Twice(), into: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == #"{"a":0,"x":2}"#)
+    #expect(
+      String(decoding: try CanonicalJSON.encoder(pretty: false).encode(Twice()), as: UTF8.self)
+        == #"{"a":0,"x":2}"#)
   }
 
   @Test func nonFiniteNumbersAreRefused() {

@@ -38,6 +38,7 @@ let fuzzFormat = DocumentFormat<FuzzDocument>(
 
 let fuzzDecoder = CanonicalJSON.decoder()
 
+/// libFuzzer's entry point: decodes one input as a document and as a journal.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   let data = Data(bytes: start, count: count)

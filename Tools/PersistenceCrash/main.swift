@@ -48,9 +48,10 @@ let tallyFormat = DocumentFormat<Tally>(name: "crash.tally", version: 1)
 func report(_ line: String) {
   var text = line + "\n"
   text.withUTF8 { bytes in
+    guard let base = bytes.baseAddress else { return }
     var offset = 0
     while offset < bytes.count {
-      let count = write(1, bytes.baseAddress! + offset, bytes.count - offset)
+      let count = write(1, base + offset, bytes.count - offset)
       if count <= 0 { exit(3) }
       offset += count
     }
@@ -288,7 +289,11 @@ func runParent(arguments: [String]) -> Never {
   )
   print("lost records: \(lost)")
   print("corrupt files: \(corrupt)")
-  if !keep { try? FileManager.default.removeItem(atPath: directory) } else { print("files: \(directory)") }
+  if !keep {
+    try? FileManager.default.removeItem(atPath: directory)
+  } else {
+    print("files: \(directory)")
+  }
   exit(lost == 0 && corrupt == 0 ? 0 : 1)
 }
 

@@ -44,7 +44,7 @@ enum AtomicFile {
             removeQuietly(staging, fileSystem: fileSystem)
             throw error
           }
-        } catch where error.code == .notFound {
+        } catch  where error.code == .notFound {
           // No current file yet: nothing to back up.
         }
       }
@@ -68,7 +68,7 @@ enum AtomicFile {
       let candidate = "\(path).corrupt-\(stamp)" + (attempt == 1 ? "" : "-\(attempt)")
       do throws(PersistenceError) {
         try fileSystem.link(path, to: candidate)
-      } catch where error.errorNumber == EEXIST && attempt < 1000 {
+      } catch  where error.errorNumber == EEXIST && attempt < 1000 {
         attempt += 1
         continue
       }

@@ -158,7 +158,9 @@ enum DocumentCodec {
     func place(_ path: [any CodingKey]) -> String {
       var text = ""
       for key in path {
-        if let index = key.intValue, key.stringValue.hasPrefix("Index") || key.stringValue == "\(index)" {
+        if let index = key.intValue,
+          key.stringValue.hasPrefix("Index") || key.stringValue == "\(index)"
+        {
           text += "[\(index)]"
         } else {
           text += text.isEmpty ? key.stringValue : "." + key.stringValue

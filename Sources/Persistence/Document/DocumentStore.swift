@@ -75,7 +75,8 @@ public struct DocumentStore<Document: Codable>: Sendable {
   public func save(_ document: Document) throws(PersistenceError) {
     let bytes = try DocumentCodec.encode(document, format: format, path: path)
     var renamed = false
-    try AtomicFile.write(bytes, to: path, backup: backupPath, fileSystem: fileSystem, renamed: &renamed)
+    try AtomicFile.write(
+      bytes, to: path, backup: backupPath, fileSystem: fileSystem, renamed: &renamed)
   }
 
   /// Loads, changes and saves the document while holding ``lock``, so concurrent updates from
@@ -109,7 +110,7 @@ public struct DocumentStore<Document: Codable>: Sendable {
     let data: Data
     do throws(PersistenceError) {
       data = try fileSystem.readAll(backupPath)
-    } catch where error.code == .notFound {
+    } catch  where error.code == .notFound {
       return nil
     }
     return try DocumentCodec.decode(data, format: format, path: backupPath).document
@@ -147,12 +148,12 @@ public struct DocumentStore<Document: Codable>: Sendable {
     let data: Data
     do throws(PersistenceError) {
       data = try fileSystem.readAll(path)
-    } catch where error.code == .notFound {
+    } catch  where error.code == .notFound {
       return nil
     }
     do throws(PersistenceError) {
       return try DocumentCodec.decode(data, format: format, path: path)
-    } catch where error.code == .damaged && quarantining {
+    } catch  where error.code == .damaged && quarantining {
       throw quarantine(error, seen: data, holdingLock: holdingLock)
     }
   }
@@ -162,7 +163,8 @@ public struct DocumentStore<Document: Codable>: Sendable {
     throws(PersistenceError)
   {
     let bytes = try DocumentCodec.encode(document, format: format, journal: journal, path: path)
-    try AtomicFile.write(bytes, to: path, backup: backupPath, fileSystem: fileSystem, renamed: &renamed)
+    try AtomicFile.write(
+      bytes, to: path, backup: backupPath, fileSystem: fileSystem, renamed: &renamed)
   }
 
   /// Moves a damaged file aside (when it is still the same file) and completes the error.

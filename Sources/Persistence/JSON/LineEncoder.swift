@@ -35,7 +35,8 @@ private enum Node {
   func write(to output: inout [UInt8], indent: Int? = nil) {
     switch self {
     case .null: output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
-    case .bool(let value): output.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+    case .bool(let value):
+      output.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
     case .integer(let value): Node.writeInteger(value, to: &output)
     case .unsigned(let value): output.append(contentsOf: String(value).utf8)
     case .double(let value):
@@ -57,15 +58,13 @@ private enum Node {
     case .object(let box):
       output.append(UInt8(ascii: "{"))
       var members = box.members
-      if members.count > 1 {
+      if members.count > 1 && !Node.isSorted(members) {
         members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
       }
-      var previous: String?
       var first = true
-      for member in members {
-        // A key encoded twice keeps its last value, as JSONEncoder does.
-        if previous == member.key { continue }
-        previous = member.key
+      for (index, member) in members.enumerated() {
+        // A key encoded twice keeps its last value, as JSONEncoder does (the sort is stable).
+        if index + 1 < members.count && members[index + 1].key == member.key { continue }
         if !first { output.append(UInt8(ascii: ",")) }
         first = false
         Node.newline(indent.map { $0 + 1 }, to: &output)
@@ -77,6 +76,16 @@ private enum Node {
       if !first { Node.newline(indent, to: &output) }
       output.append(UInt8(ascii: "}"))
     }
+  }
+
+  /// Whether the keys are already in order (the common case for types declared alphabetically
+  /// and for dictionaries encoded twice), so sorting can be skipped.
+  static func isSorted(_ members: [(key: String, node: Node)]) -> Bool {
+    for index in 1..<members.count
+    where !members[index - 1].key.utf8.lexicographicallyPrecedes(members[index].key.utf8) {
+      return false
+    }
+    return true
   }
 
   /// A line break and `level` levels of two-space indentation, when writing indented.
@@ -107,7 +116,9 @@ private enum Node {
       case 0x0C: output.append(contentsOf: [0x5C, UInt8(ascii: "f")])
       case 0..<0x20:
         let hex = Array("0123456789abcdef".utf8)
-        output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+        output.append(contentsOf: [
+          0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+        ])
       default: output.append(byte)
       }
     }
@@ -140,7 +151,8 @@ private final class TreeEncoder: Encoder {
     if type == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
     if type == Double.self { return try double(unsafeBitCast(value, to: Double.self), codingPath) }
     if type == Date.self {
-      return .string(try ISO8601Milliseconds.format(unsafeBitCast(value, to: Date.self), codingPath: codingPath))
+      return .string(
+        try ISO8601Milliseconds.format(unsafeBitCast(value, to: Date.self), codingPath: codingPath))
     }
     if type == Float.self || type == Int8.self || type == Int16.self || type == Int32.self
       || type == Int64.self || type == UInt.self || type == UInt8.self || type == UInt16.self
@@ -226,7 +238,8 @@ private final class TreeEncoder: Encoder {
       box.members.append((key.stringValue, try TreeEncoder.double(value, codingPath + [key])))
     }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-      box.members.append((key.stringValue, try TreeEncoder.node(for: value, codingPath: codingPath + [key])))
+      box.members.append(
+        (key.stringValue, try TreeEncoder.node(for: value, codingPath: codingPath + [key])))
     }
     mutating func nestedContainer<NestedKey: CodingKey>(
       keyedBy keyType: NestedKey.Type, forKey key: Key

@@ -401,7 +401,7 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
     let data: Data
     do throws(PersistenceError) {
       data = try fileSystem.readAll(path)
-    } catch where error.code == .notFound {
+    } catch  where error.code == .notFound {
       guard position.generation == 0 else {
         throw PersistenceError(
           .journalMismatch, path: path,
@@ -416,7 +416,8 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
       guard header.format == format.name else {
         throw PersistenceError(
           .wrongFormat, path: path, line: 1,
-          description: "\(path) is a journal of \"\(header.format.prefix(60))\", not \"\(format.name)\".")
+          description:
+            "\(path) is a journal of \"\(header.format.prefix(60))\", not \"\(format.name)\".")
       }
       guard header.version <= format.version else {
         throw PersistenceError(
@@ -441,4 +442,3 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
     return (contents, position, scan)
   }
 }
-

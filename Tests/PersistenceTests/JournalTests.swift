@@ -147,6 +147,49 @@ struct JournalTests {
     try journal.close()
   }
 
+  @Test func neverBuffersUntilSyncAndFlushesOnClose() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.appending("deck.0.jsonl")
+    let journal = try openDeck(folder, durability: .never)
+    let header = try contents(path)
+    for photo in 0..<10 { try journal.append(Swipe(photo: photo, decision: "keep")) }
+    #expect(try contents(path) == header, "buffered, not written yet")
+    try journal.sync()
+    #expect(try contents(path).count > header.count)
+    // A full buffer is written without a sync.
+    var appended = 10
+    while try contents(path).count < DeckJournal.bufferCapacity {
+      try journal.append(Swipe(photo: appended, decision: "trash"))
+      appended += 1
+    }
+    try journal.append(Swipe(photo: -1, decision: "keep"))
+    try journal.close()
+    let reopened = try openDeck(folder)
+    #expect(reopened.recovered.entries.count == appended + 1)
+    try reopened.close()
+  }
+
+  @Test func compactionDropsLinesBufferedForTheOldJournal() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    var deck = Deck()
+    do {
+      let journal = try openDeck(folder, durability: .never)
+      for photo in 0..<5 {
+        try journal.append(Swipe(photo: photo, decision: "keep"))
+        deck.apply(Swipe(photo: photo, decision: "keep"))
+      }
+      try journal.compact(deck)
+      try journal.append(Swipe(photo: 9, decision: "trash"))
+      deck.apply(Swipe(photo: 9, decision: "trash"))
+    }  // deinit flushes the last entry
+    let journal = try openDeck(folder)
+    #expect(replayed(journal.recovered) == deck)
+    #expect(journal.recovered.entries.map(\.sequence) == [6])
+    try journal.close()
+  }
+
   @Test func batchedDurabilitySyncsEveryNEntries() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }

@@ -81,7 +81,7 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
       if unusable == nil { try? sync() }
       fileSystem.closeQuietly(file)
     }
-    if let lockFile { lock.release(lockFile) }
+    if let lockFile { lock.release(lockFile, reentrant: false) }
   }
 
   // MARK: - Opening
@@ -114,7 +114,7 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
     try fileSystem.makeDirectory(directory)
     let lock = FileLock(
       path: PathName.join(directory, name + ".lock"), timeout: lockTimeout, fileSystem: fileSystem)
-    let lockFile = try lock.acquire()
+    let lockFile = try lock.acquire(reentrant: false)
     do throws(PersistenceError) {
       var (contents, position, scan) = try readContents(
         directory: directory, name: name, format: format, fileSystem: fileSystem)
@@ -148,7 +148,7 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
         recovered: contents, generation: position.generation, length: length, file: file,
         lock: lock, lockFile: lockFile, fileSystem: fileSystem)
     } catch {
-      lock.release(lockFile)
+      lock.release(lockFile, reentrant: false)
       throw error
     }
   }
@@ -252,7 +252,7 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
   /// - Complexity: O(*p*), where *p* is the size of the entries not yet synced.
   public func close() throws(PersistenceError) {
     defer {
-      if let lockFile { lock.release(lockFile) }
+      if let lockFile { lock.release(lockFile, reentrant: false) }
       lockFile = nil
       if unusable == nil {
         unusable = PersistenceError(

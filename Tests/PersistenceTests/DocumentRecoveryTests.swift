@@ -270,3 +270,19 @@ private func onAnotherThread<T>(_ body: @escaping @Sendable () -> T) -> T {
   done.wait()
   return box.value!
 }
+
+@Suite("DocumentStore: restoring the backup")
+struct RestoreBackupTests {
+  @Test func restoringSwapsTheBackupAndTheCurrentDocument() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let store = DocumentStore(path: folder.appending("plan.json"), format: planFormat)
+    let first = Plan(title: "first", items: [])
+    let second = Plan(title: "second", items: [])
+    try store.save(first)
+    try store.save(second)
+    #expect(try store.restoreBackup() == first)
+    #expect(try store.load() == first)
+    #expect(try store.loadBackup() == second)
+  }
+}

@@ -118,7 +118,8 @@ public struct DocumentStore<Document: Codable>: Sendable {
 
   /// Makes the backup the current document again, under the lock, and returns it.
   ///
-  /// Use it after ``load()`` reported damage with a ``PersistenceError/backupPath``.
+  /// Use it after ``load()`` reported damage with a ``PersistenceError/backupPath``. When a
+  /// current file exists, it becomes the backup: the two swap and nothing is lost.
   ///
   /// - Returns: The restored document.
   /// - Throws: ``PersistenceError`` with code ``PersistenceError/Code/notFound`` when there is no
@@ -134,8 +135,9 @@ public struct DocumentStore<Document: Codable>: Sendable {
     }
     let bytes = try DocumentCodec.encode(document, format: format, path: path)
     var renamed = false
-    // The current file (if any) is not kept: the backup is what the user chose.
-    try AtomicFile.write(bytes, to: path, backup: nil, fileSystem: fileSystem, renamed: &renamed)
+    // The two swap: the current file (if any) becomes the backup, so nothing is lost.
+    try AtomicFile.write(
+      bytes, to: path, backup: backupPath, fileSystem: fileSystem, renamed: &renamed)
     return document
   }
 

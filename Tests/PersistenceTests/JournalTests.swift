@@ -301,6 +301,19 @@ struct JournalDamageTests {
     #expect(prefix.damage?.line == 3)
     // Nothing was changed by the failed open.
     #expect(try contents(path) == bytes)
+    // Keeping the valid prefix sets the damaged file aside and makes the journal open again.
+    let aside = try #require(
+      try DeckJournal.keepValidPrefix(directory: folder.path, name: "deck", format: deckFormat))
+    #expect(aside.hasPrefix(path + ".corrupt-"))
+    #expect(try contents(aside) == bytes)
+    #expect(try contents(path) == Array(bytes[..<lineStarts[2]]))
+    let journal = try openDeck(folder)
+    #expect(journal.recovered.entries.map(\.entry) == [swipes[0]])
+    #expect(try journal.append(swipes[1]) == 2)
+    try journal.close()
+    #expect(
+      try DeckJournal.keepValidPrefix(directory: folder.path, name: "deck", format: deckFormat)
+        == nil)
   }
 
   @Test func outOfOrderSequenceAndUndecodableEntriesAreDamage() throws {

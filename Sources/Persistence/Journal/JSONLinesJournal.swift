@@ -172,6 +172,41 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
     try readContents(directory: directory, name: name, format: format, fileSystem: fileSystem).0
   }
 
+  /// Keeps the valid prefix of a journal damaged before its last line: the damaged file is kept
+  /// under a quarantine name and the journal is replaced, atomically, by the lines before the
+  /// damage. Afterwards ``open(directory:name:format:durability:lockTimeout:fileSystem:)``
+  /// succeeds with the entries of the prefix.
+  ///
+  /// - Parameters:
+  ///   - directory: The folder of the journal's files.
+  ///   - name: The journal's name.
+  ///   - format: The snapshot's format.
+  ///   - lockTimeout: How long to wait for another process that has the journal open.
+  ///   - fileSystem: The file operations; the real ones by default.
+  /// - Returns: Where the damaged journal was kept, or nil when it was not damaged.
+  /// - Throws: ``PersistenceError`` as ``read(directory:name:format:fileSystem:)`` does, or
+  ///   ``PersistenceError/Code/busy`` and ``PersistenceError/Code/ioFailure``.
+  /// - Complexity: O(*n*), where *n* is the size of the snapshot and the journal.
+  public static func keepValidPrefix(
+    directory: String, name: String, format: DocumentFormat<Snapshot>,
+    lockTimeout: Duration = .seconds(10), fileSystem: any FileSystem = POSIXFileSystem()
+  ) throws(PersistenceError) -> String? {
+    let lock = FileLock(
+      path: PathName.join(directory, name + ".lock"), timeout: lockTimeout, fileSystem: fileSystem)
+    let lockFile = try lock.acquire(reentrant: false)
+    defer { lock.release(lockFile, reentrant: false) }
+    let (contents, position, scan) = try readContents(
+      directory: directory, name: name, format: format, fileSystem: fileSystem)
+    guard contents.damage != nil, let scan else { return nil }
+    let path = journalPath(directory, name, position.generation)
+    let prefix = try fileSystem.readAll(path).prefix(scan.validLength)
+    let aside = try AtomicFile.linkAside(path, fileSystem: fileSystem)
+    var renamed = false
+    try AtomicFile.write(
+      Data(prefix), to: path, backup: nil, fileSystem: fileSystem, renamed: &renamed)
+    return aside
+  }
+
   // MARK: - Appending
 
   /// Appends an entry and returns its sequence number once it is as durable as ``durability``

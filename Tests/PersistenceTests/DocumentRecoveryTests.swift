@@ -273,7 +273,7 @@ private func onAnotherThread<T>(_ body: @escaping @Sendable () -> T) -> T {
 
 @Suite("DocumentStore: restoring the backup")
 struct RestoreBackupTests {
-  @Test func restoringSwapsTheBackupAndTheCurrentDocument() throws {
+  @Test func restoringKeepsTheReplacedDocumentAside() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let store = DocumentStore(path: folder.appending("plan.json"), format: planFormat)
@@ -283,6 +283,9 @@ struct RestoreBackupTests {
     try store.save(second)
     #expect(try store.restoreBackup() == first)
     #expect(try store.load() == first)
-    #expect(try store.loadBackup() == second)
+    #expect(try store.loadBackup() == first)
+    let replaced = try #require(try listing(folder).first { $0.hasPrefix("plan.json.replaced-") })
+    let kept = DocumentStore(path: folder.appending(replaced), format: planFormat)
+    #expect(try kept.load() == second)
   }
 }

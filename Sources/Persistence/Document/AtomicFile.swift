@@ -68,15 +68,15 @@ enum AtomicFile {
     return aside
   }
 
-  /// Gives `path` a second, unused name `<path>.corrupt-<UTC time>[-n]` (`link` refuses to
+  /// Gives `path` a second, unused name `<path>.<label>-<UTC time>[-n]` (`link` refuses to
   /// replace an existing name) and returns it.
-  static func linkAside(_ path: String, fileSystem: any FileSystem) throws(PersistenceError)
-    -> String
+  static func linkAside(_ path: String, label: String = "corrupt", fileSystem: any FileSystem)
+    throws(PersistenceError) -> String
   {
     let stamp = ISO8601Milliseconds.compactStamp(Date())
     var attempt = 1
     while true {
-      let candidate = "\(path).corrupt-\(stamp)" + (attempt == 1 ? "" : "-\(attempt)")
+      let candidate = "\(path).\(label)-\(stamp)" + (attempt == 1 ? "" : "-\(attempt)")
       do throws(PersistenceError) {
         try fileSystem.link(path, to: candidate)
         return candidate

@@ -119,7 +119,8 @@ public struct DocumentStore<Document: Codable>: Sendable {
   /// Makes the backup the current document again, under the lock, and returns it.
   ///
   /// Use it after ``load()`` reported damage with a ``PersistenceError/backupPath``. When a
-  /// current file exists, it becomes the backup: the two swap and nothing is lost.
+  /// current file exists, it is kept as `<path>.replaced-<UTC time>` first, so restoring never
+  /// loses a save; the backup stays as it is.
   ///
   /// - Returns: The restored document.
   /// - Throws: ``PersistenceError`` with code ``PersistenceError/Code/notFound`` when there is no
@@ -134,10 +135,13 @@ public struct DocumentStore<Document: Codable>: Sendable {
         description: "there is no backup of \(path) to restore (\(backupPath) does not exist).")
     }
     let bytes = try DocumentCodec.encode(document, format: format, path: path)
+    // Keep the current file, if any, under an unused name: restoring never loses a save.
+    do throws(PersistenceError) {
+      _ = try AtomicFile.linkAside(path, label: "replaced", fileSystem: fileSystem)
+    } catch  where error.code == .notFound {
+    }
     var renamed = false
-    // The two swap: the current file (if any) becomes the backup, so nothing is lost.
-    try AtomicFile.write(
-      bytes, to: path, backup: backupPath, fileSystem: fileSystem, renamed: &renamed)
+    try AtomicFile.write(bytes, to: path, backup: nil, fileSystem: fileSystem, renamed: &renamed)
     return document
   }
 

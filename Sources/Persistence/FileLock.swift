@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -10,8 +12,10 @@
 /// same path, with a timeout instead of a hang.
 ///
 /// Hold it around every read-modify-write of a store, so two processes never lose each other's
-/// updates. It is not reentrant: taking it again while holding it (in the same process, through
-/// another `FileLock` value) waits for itself and ends in ``PersistenceError/Code/busy``.
+/// updates. It is reentrant on one thread: while a thread holds the lock of a path, taking the
+/// lock of the same path (spelled the same way) on that thread succeeds at once, so
+/// ``DocumentStore`` operations that lock (``DocumentStore/update(_:)``, moving a damaged file
+/// aside) work inside ``withLock(_:)``. Other threads and processes wait.
 /// The lock file is created when missing and never removed (removing it would let two
 /// processes lock two different files of the same name).
 ///
@@ -59,8 +63,11 @@ public struct FileLock: Sendable {
     return try body()
   }
 
-  /// Takes the lock; the caller releases it with ``release(_:)``.
-  func acquire() throws(PersistenceError) -> OpenFile {
+  /// Takes the lock; the caller releases it with ``release(_:reentrant:)`` on the same thread.
+  /// A lock taken with `reentrant: false` (a journal's, held for its lifetime and released
+  /// from any thread) is never shared with another holder in this process.
+  func acquire(reentrant: Bool = true) throws(PersistenceError) -> OpenFile {
+    if reentrant, let file = HeldLocks.shared.reenter(path) { return file }
     let file = try fileSystem.open(path, .readWrite)
     let deadline = ContinuousClock.now + timeout
     var pause: UInt32 = 1_000
@@ -80,17 +87,57 @@ public struct FileLock: Sendable {
       fileSystem.closeQuietly(file)
       throw error
     }
+    if reentrant { HeldLocks.shared.register(path, file) }
     return file
   }
 
-  /// Releases a lock taken by ``acquire()`` (closing the descriptor drops the `flock`).
-  func release(_ file: OpenFile) {
-    fileSystem.closeQuietly(file)
+  /// Releases a lock taken by ``acquire(reentrant:)`` (closing the descriptor drops the `flock`).
+  func release(_ file: OpenFile, reentrant: Bool = true) {
+    if !reentrant || HeldLocks.shared.leave(path) { fileSystem.closeQuietly(file) }
   }
 
   private static func format(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
     let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
     return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+  }
+}
+
+/// The locks this process holds, by path, with the thread that holds each and how many times.
+private final class HeldLocks: @unchecked Sendable {
+  static let shared = HeldLocks()
+
+  private let mutex = NSLock()
+  private var held: [String: (owner: pthread_t, depth: Int, file: OpenFile)] = [:]
+
+  /// The held lock of `path` when this thread holds it (counting one more hold), else nil.
+  func reenter(_ path: String) -> OpenFile? {
+    mutex.withLock {
+      guard let entry = held[path], pthread_equal(entry.owner, pthread_self()) != 0 else {
+        return nil
+      }
+      held[path]?.depth += 1
+      return entry.file
+    }
+  }
+
+  /// Records that this thread now holds the lock of `path`.
+  func register(_ path: String, _ file: OpenFile) {
+    mutex.withLock { held[path] = (pthread_self(), 1, file) }
+  }
+
+  /// Counts one release; true when it was the last hold and the file must be closed.
+  func leave(_ path: String) -> Bool {
+    mutex.withLock {
+      guard let entry = held[path], pthread_equal(entry.owner, pthread_self()) != 0 else {
+        return true
+      }
+      if entry.depth > 1 {
+        held[path]?.depth -= 1
+        return false
+      }
+      held[path] = nil
+      return true
+    }
   }
 }

@@ -87,11 +87,3 @@ public struct PersistenceError: Error, CustomStringConvertible {
     self.description = description
   }
 }
-
-extension PersistenceError {
-  /// The last path component, for messages.
-  static func name(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
-  }
-}

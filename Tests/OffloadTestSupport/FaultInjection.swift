@@ -56,7 +56,8 @@ public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
     PersistenceError(
       .ioFailure, path: path, operation: name, errorNumber: errorNumber,
       description:
-        "\(name) failed for \(path): injected fault at operation \(failing ?? 0) (errno \(errorNumber)).")
+        "\(name) failed for \(path): injected fault at operation \(failing ?? 0) (errno \(errorNumber))."
+    )
   }
 
   public func open(_ path: String, _ mode: FileOpenMode) throws(PersistenceError) -> OpenFile {
@@ -84,7 +85,8 @@ public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
   {
     if step("write", file.path) {
       if tornWrites && buffer.count > 1 {
-        _ = try? base.write(file, from: UnsafeRawBufferPointer(rebasing: buffer[..<(buffer.count / 2)]))
+        _ = try? base.write(
+          file, from: UnsafeRawBufferPointer(rebasing: buffer[..<(buffer.count / 2)]))
       }
       throw injected("write", file.path)
     }

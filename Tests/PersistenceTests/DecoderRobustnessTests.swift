@@ -9,7 +9,8 @@ struct Mutator {
   var rng: SplitMix64
   let tokens: [[UInt8]] = [
     "{", "}", "[", "]", "\"", ",", ":", "\\", "\\u", "\\ud800", "1e999", "-", "-0", "0.", "null",
-    "true", "\n", "\u{0}", "\u{FF}", "é", "\"data\"", "\"version\":2", "\"seq\":", "99999999999999999999",
+    "true", "\n", "\u{0}", "\u{FF}", "é", "\"data\"", "\"version\":2", "\"seq\":",
+    "99999999999999999999",
   ].map { Array($0.utf8) }
 
   mutating func mutate(_ input: [UInt8], seeds: [[UInt8]]) -> [UInt8] {
@@ -98,8 +99,10 @@ struct DecoderRobustnessTests {
     var seeds: [[UInt8]] = []
     for _ in 0..<8 {
       var text = Array(
-        try JournalHeader(baseSequence: 0, format: "test.deck", generation: 0, journal: 1, version: 1)
-          .line())
+        try JournalHeader(
+          baseSequence: 0, format: "test.deck", generation: 0, journal: 1, version: 1
+        )
+        .line())
       for sequence in 1...(1 + seedRNG.index(below: 5)) {
         let entry = try JSONEncoder().encode(seedRNG.swipe())
         entry.withUnsafeBytes { JournalLine.append(sequence: sequence, entry: $0, to: &text) }
@@ -116,7 +119,9 @@ struct DecoderRobustnessTests {
         ? mutator.randomBytes() : mutator.mutate(seeds[index % seeds.count], seeds: seeds)
       let scan = JournalScan<Swipe>.scan(Data(input), path: "input", decoder: decoder)
       #expect(scan.validLength <= input.count)
-      #expect(scan.entries.map(\.sequence) == Array(1...max(scan.entries.count, 1)).prefix(scan.entries.count).map { $0 })
+      #expect(
+        scan.entries.map(\.sequence)
+          == Array(1...max(scan.entries.count, 1)).prefix(scan.entries.count).map { $0 })
       if let tail = scan.tornTail {
         torn += 1
         #expect(tail.offset == scan.validLength && tail.offset + tail.length == input.count)
@@ -137,7 +142,8 @@ struct DecoderRobustnessTests {
     #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
     #expect(CRC32.checksum([]) == 0)
     #expect(CRC32.checksum(Array("a".utf8)) == 0xE8B7_BE43)
-    #expect(CRC32.checksum(Array("The quick brown fox jumps over the lazy dog".utf8)) == 0x414F_A339)
+    #expect(
+      CRC32.checksum(Array("The quick brown fox jumps over the lazy dog".utf8)) == 0x414F_A339)
     var rng = SplitMix64(seed: SplitMix64.testSeed(13))
     for _ in 0..<500 {
       let bytes = (0..<rng.index(below: 100)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }

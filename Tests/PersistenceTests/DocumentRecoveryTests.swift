@@ -32,7 +32,8 @@ struct DocumentRecoveryTests {
     #expect(error.backupPath == store.backupPath)
     #expect(error.description.contains("the text ends too soon"))
     #expect(error.description.contains("the file is truncated; it was moved to \(quarantined)"))
-    #expect(error.description.hasSuffix("the previous save can be restored from \(store.backupPath)."))
+    #expect(
+      error.description.hasSuffix("the previous save can be restored from \(store.backupPath)."))
     #expect(!FileManager.default.fileExists(atPath: store.path))
     #expect(try store.load() == nil)
     #expect(try store.restoreBackup() == first)
@@ -57,7 +58,9 @@ struct DocumentRecoveryTests {
     #expect(error.backupPath == nil)
     let restore = try #require(throws: PersistenceError.self) { try store.restoreBackup() }
     #expect(restore.code == .notFound)
-    #expect(restore.description == "there is no backup of \(store.path) to restore (\(store.backupPath) does not exist).")
+    #expect(
+      restore.description
+        == "there is no backup of \(store.path) to restore (\(store.backupPath) does not exist).")
   }
 
   @Test func aWrongShapePointsAtTheValue() throws {
@@ -79,7 +82,8 @@ struct DocumentRecoveryTests {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let store = DocumentStore(path: folder.appending("plan.json"), format: planFormat)
-    try overwrite(store.path, Array(#"{"data":{"items":[],"score":0},"format":"test.plan","version":1}"#.utf8))
+    try overwrite(
+      store.path, Array(#"{"data":{"items":[],"score":0},"format":"test.plan","version":1}"#.utf8))
     var error = try #require(throws: PersistenceError.self) { try store.load() }
     #expect(error.description.contains("missing member \"title\" in data"))
     #expect(error.offset == 8)
@@ -152,9 +156,10 @@ struct FileLockTests {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let lockPath = folder.appending("store.lock")
+    // A holder that is not this thread's reentrant hold, as another process would be.
     let holder = FileLock(path: lockPath)
-    let held = try holder.acquire()
-    defer { holder.release(held) }
+    let held = try holder.acquire(reentrant: false)
+    defer { holder.release(held, reentrant: false) }
     let store = DocumentStore(
       path: folder.appending("plan.json"), format: planFormat,
       lock: FileLock(path: lockPath, timeout: .milliseconds(50)))
@@ -199,5 +204,88 @@ struct FileLockTests {
     struct Stop: Error {}
     #expect(throws: Stop.self) { try lock.withLock { throw Stop() } }
     #expect(try lock.withLock { "again" } == "again")
+  }
+}
+
+@Suite("FileLock: reentrancy on one thread")
+struct FileLockReentrancyTests {
+  @Test func storesThatLockWorkInsideWithLock() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let lock = FileLock(path: folder.appending("store.lock"), timeout: .milliseconds(100))
+    let plans = DocumentStore(path: folder.appending("plan.json"), format: planFormat, lock: lock)
+    let other = DocumentStore(path: folder.appending("other.json"), format: planFormat, lock: lock)
+    try plans.save(Plan(title: "one", items: []))
+    try overwrite(other.path, Array("{oops".utf8))
+    let error = try lock.withLock { () throws -> PersistenceError? in
+      try plans.update { $0?.title = "two" }
+      try lock.withLock { try plans.update { $0?.title = "three" } }
+      do throws(PersistenceError) {
+        _ = try other.load()
+        return nil
+      } catch {
+        return error
+      }
+    }
+    #expect(try plans.load()?.title == "three")
+    // The damaged file was moved aside at once, not after waiting for the lock.
+    #expect(error?.code == .damaged)
+    #expect(error?.quarantinedPath != nil)
+    // Released: another thread can take it now.
+    let taken = onAnotherThread { (try? lock.withLock { true }) ?? false }
+    #expect(taken)
+  }
+
+  @Test func anotherThreadWaitsAndGetsBusy() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let lock = FileLock(path: folder.appending("store.lock"), timeout: .milliseconds(30))
+    let code = try lock.withLock {
+      onAnotherThread { () -> PersistenceError.Code? in
+        do {
+          try lock.withLock {}
+          return nil
+        } catch {
+          return (error as? PersistenceError)?.code
+        }
+      }
+    }
+    #expect(code == .busy)
+  }
+}
+
+/// Runs `body` on a new thread and waits for its result.
+private final class ResultBox<T>: @unchecked Sendable {
+  var value: T?
+}
+
+private func onAnotherThread<T>(_ body: @escaping @Sendable () -> T) -> T {
+  let box = ResultBox<T>()
+  let done = DispatchSemaphore(value: 0)
+  let thread = Thread {
+    box.value = body()
+    done.signal()
+  }
+  thread.start()
+  done.wait()
+  return box.value!
+}
+
+@Suite("DocumentStore: restoring the backup")
+struct RestoreBackupTests {
+  @Test func restoringKeepsTheReplacedDocumentAside() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let store = DocumentStore(path: folder.appending("plan.json"), format: planFormat)
+    let first = Plan(title: "first", items: [])
+    let second = Plan(title: "second", items: [])
+    try store.save(first)
+    try store.save(second)
+    #expect(try store.restoreBackup() == first)
+    #expect(try store.load() == first)
+    #expect(try store.loadBackup() == first)
+    let replaced = try #require(try listing(folder).first { $0.hasPrefix("plan.json.replaced-") })
+    let kept = DocumentStore(path: folder.appending(replaced), format: planFormat)
+    #expect(try kept.load() == second)
   }
 }

@@ -52,7 +52,7 @@ struct DocumentStoreTests {
     try pretty.save(plan)
     let first = try contents(pretty.path)
     #expect(first.last == 0x0A)
-    #expect(String(decoding: first, as: UTF8.self).contains("\n  \"format\" : \"test.plan\",\n"))
+    #expect(String(decoding: first, as: UTF8.self).contains("\n  \"format\": \"test.plan\",\n"))
     try pretty.save(plan)
     #expect(try contents(pretty.path) == first)
   }
@@ -60,7 +60,8 @@ struct DocumentStoreTests {
   @Test(arguments: [
     ("1970-01-01T00:00:00.000Z", 0.0), ("2026-11-21T22:21:15.123Z", 1_795_299_675.123),
     ("1969-12-31T23:59:59.999Z", -0.001), ("2000-02-29T12:00:00.000Z", 951_825_600.0),
-    ("0000-01-01T00:00:00.000Z", -62_167_219_200.0), ("9999-12-31T23:59:59.999Z", 253_402_300_799.999),
+    ("0000-01-01T00:00:00.000Z", -62_167_219_200.0),
+    ("9999-12-31T23:59:59.999Z", 253_402_300_799.999),
   ])
   func datesUseISO8601WithMilliseconds(text: String, seconds: Double) throws {
     let date = Date(timeIntervalSince1970: seconds)
@@ -145,12 +146,13 @@ struct DocumentVersionTests {
     let original = #"{"data":{"name":"Groceries"},"format":"test.v","version":1}"#
     let path = try write(folder, original)
     let store = DocumentStore(
-      path: path, format: DocumentFormat<V3>(name: "test.v", version: 3, migrations: Self.migrations))
+      path: path,
+      format: DocumentFormat<V3>(name: "test.v", version: 3, migrations: Self.migrations))
     #expect(try store.load() == V3(title: "Groceries", tags: []))
     #expect(try contents(path) == Array(original.utf8))
     // Saving writes the current version.
     try store.save(V3(title: "Groceries", tags: ["food"]))
-    #expect(String(decoding: try contents(path), as: UTF8.self).contains("\"version\" : 3"))
+    #expect(String(decoding: try contents(path), as: UTF8.self).contains("\"version\": 3"))
     #expect(try store.load() == V3(title: "Groceries", tags: ["food"]))
   }
 
@@ -160,7 +162,8 @@ struct DocumentVersionTests {
     let original = #"{"data":{"title":"x","tags":[],"extra":1},"format":"test.v","version":4}"#
     let path = try write(folder, original)
     let store = DocumentStore(
-      path: path, format: DocumentFormat<V3>(name: "test.v", version: 3, migrations: Self.migrations))
+      path: path,
+      format: DocumentFormat<V3>(name: "test.v", version: 3, migrations: Self.migrations))
     let error = try #require(throws: PersistenceError.self) { try store.load() }
     #expect(error.code == .newerVersion)
     #expect(

@@ -35,7 +35,8 @@ struct FaultInjectionTests {
       let folder = try TemporaryDirectory()
       defer { folder.remove() }
       try DocumentStore(path: folder.appending("p.json"), format: planFormat).save(old)
-      try DocumentStore(path: folder.appending("p.json"), format: planFormat, fileSystem: dry).save(new)
+      try DocumentStore(path: folder.appending("p.json"), format: planFormat, fileSystem: dry).save(
+        new)
     }
     #expect(dry.operationCount == 10, "\(dry.operations)")
     for n in 1...dry.operationCount {
@@ -82,7 +83,9 @@ struct FaultInjectionTests {
         threw = true
         #expect(error.code == .ioFailure, "n = \(n)")
       }
-      if !threw { #expect(mayFailSilently(dry.operations, n), "n = \(n): \(dry.operations[n - 1])") }
+      if !threw {
+        #expect(mayFailSilently(dry.operations, n), "n = \(n): \(dry.operations[n - 1])")
+      }
       let title = try DocumentStore(path: path, format: planFormat).load()?.title
       #expect(title == "base" || title == "updated", "n = \(n)")
       if !threw { #expect(title == "updated") }
@@ -117,7 +120,7 @@ struct FaultInjectionTests {
         }
         do throws(PersistenceError) {
           try journal.compact(deck)
-        } catch where error.code == .ioFailure && journal.generation == 0 {
+        } catch  where error.code == .ioFailure && journal.generation == 0 {
           // Before the commit point: the journal stays usable on the old pair.
           try journal.append(later[3])
           acknowledged.append(later[3])
@@ -170,6 +173,95 @@ struct FaultInjectionTests {
       try journal.close()
       let journals = try listing(folder).filter { $0.hasSuffix(".jsonl") }
       #expect(journals.count == 1, "n = \(n): \(journals)")
+    }
+  }
+
+  @Test func everyFailingOperationOfRestoreBackupKeepsBothDocuments() throws {
+    let first = Plan(title: "first", items: [])
+    let second = Plan(title: "second", items: [])
+    func prepare(_ folder: TemporaryDirectory) throws -> String {
+      let path = folder.appending("p.json")
+      try DocumentStore(path: path, format: planFormat).save(first)
+      try DocumentStore(path: path, format: planFormat).save(second)
+      return path
+    }
+    let dry = FaultInjectingFileSystem()
+    do {
+      let folder = try TemporaryDirectory()
+      defer { folder.remove() }
+      let path = try prepare(folder)
+      _ = try DocumentStore(path: path, format: planFormat, fileSystem: dry).restoreBackup()
+    }
+    for n in 1...dry.operationCount {
+      let folder = try TemporaryDirectory()
+      defer { folder.remove() }
+      let path = try prepare(folder)
+      let faulty = FaultInjectingFileSystem(failingOperation: n)
+      do {
+        _ = try DocumentStore(path: path, format: planFormat, fileSystem: faulty).restoreBackup()
+      } catch {
+        #expect(error.code == .ioFailure, "n = \(n)")
+      }
+      // Both saves survive somewhere: the document, its backup, or the replaced copy.
+      let titles = try listing(folder).filter {
+        $0.hasPrefix("p.json") && !$0.contains(".tmp-") && !$0.hasSuffix(".lock")
+      }
+      .compactMap {
+        try? DocumentStore(path: folder.appending($0), format: planFormat).load()?.title
+      }
+      #expect(
+        Set(titles) == ["first", "second"], "n = \(n): \(dry.operations[n - 1]) -> \(titles)")
+      let current = try DocumentStore(path: path, format: planFormat).load()?.title
+      #expect(current == "first" || current == "second")
+    }
+  }
+
+  @Test func everyFailingOperationOfKeepValidPrefixKeepsTheDamagedBytes() throws {
+    func prepare(_ folder: TemporaryDirectory) throws -> [UInt8] {
+      let journal = try openDeck(folder)
+      for photo in 0..<4 { try journal.append(Swipe(photo: photo, decision: "keep")) }
+      try journal.close()
+      let path = folder.appending("deck.0.jsonl")
+      var bytes = try contents(path)
+      let second = bytes.indices.filter { bytes[$0] == 0x0A }[1] + 1
+      bytes[second + 30] ^= 1
+      try overwrite(path, bytes)
+      return bytes
+    }
+    let dry = FaultInjectingFileSystem()
+    do {
+      let folder = try TemporaryDirectory()
+      defer { folder.remove() }
+      _ = try prepare(folder)
+      _ = try DeckJournal.keepValidPrefix(
+        directory: folder.path, name: "deck", format: deckFormat, fileSystem: dry)
+    }
+    for n in 1...dry.operationCount {
+      let folder = try TemporaryDirectory()
+      defer { folder.remove() }
+      let damaged = try prepare(folder)
+      let faulty = FaultInjectingFileSystem(failingOperation: n)
+      var repaired = false
+      do {
+        repaired =
+          try DeckJournal.keepValidPrefix(
+            directory: folder.path, name: "deck", format: deckFormat, fileSystem: faulty) != nil
+      } catch {
+        #expect([.ioFailure, .notFound].contains(error.code), "n = \(n): \(error)")
+      }
+      // The damaged bytes survive, under the journal's name or a quarantine name.
+      let kept = try listing(folder).filter { $0.hasPrefix("deck.0.jsonl") }
+      #expect(
+        try kept.contains { try contents(folder.appending($0)) == damaged },
+        "n = \(n): \(dry.operations[n - 1])")
+      // Either the journal still refuses (damaged) or it opens with the valid prefix.
+      do {
+        let journal = try openDeck(folder)
+        #expect(journal.recovered.entries.count == 1, "n = \(n)")
+        try journal.close()
+      } catch {
+        #expect(error.code == .damaged && !repaired, "n = \(n): \(error)")
+      }
     }
   }
 

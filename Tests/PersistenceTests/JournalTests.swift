@@ -34,7 +34,8 @@ struct JournalTests {
     try journal.close()
     #expect(
       String(decoding: try contents(folder.appending("deck.0.jsonl")), as: UTF8.self)
-        == #"{"baseSequence":0,"format":"test.deck","generation":0,"journal":1,"version":1}"# + "\n")
+        == #"{"baseSequence":0,"format":"test.deck","generation":0,"journal":1,"version":1}"# + "\n"
+    )
     #expect(try listing(folder) == ["deck.0.jsonl", "deck.lock"])
   }
 
@@ -51,7 +52,9 @@ struct JournalTests {
     #expect(lines.last == #"{"crc":"\#(crc)","entry":\#(entry),"seq":1}"#)
   }
 
-  @Test(arguments: [JournalDurability.everyEntry, .never, .batched(entries: 7, interval: .seconds(60))])
+  @Test(arguments: [
+    JournalDurability.everyEntry, .never, .batched(entries: 7, interval: .seconds(60)),
+  ])
   func randomAppendsReplayInOrderAfterReopen(durability: JournalDurability) throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
@@ -60,7 +63,9 @@ struct JournalTests {
     for round in 0..<5 {
       let journal = try openDeck(folder, durability: durability)
       #expect(journal.recovered.entries.map(\.entry) == expected, "round \(round) \(rng)")
-      #expect(journal.recovered.entries.map(\.sequence) == Array(1...max(expected.count, 1)).prefix(expected.count).map { $0 })
+      #expect(
+        journal.recovered.entries.map(\.sequence)
+          == Array(1...max(expected.count, 1)).prefix(expected.count).map { $0 })
       for _ in 0..<rng.index(below: 40) {
         let swipe = rng.swipe()
         let sequence = try journal.append(swipe)
@@ -115,7 +120,8 @@ struct JournalTests {
         let next = try journal.append(rng.swipe())
         #expect(next == sequence + 1)
         sequence = next
-        deck = replayed(try DeckJournal.read(directory: folder.path, name: "deck", format: deckFormat))
+        deck = replayed(
+          try DeckJournal.read(directory: folder.path, name: "deck", format: deckFormat))
       }
       try journal.close()
       let files = try listing(folder).filter { $0.hasSuffix(".jsonl") }
@@ -135,8 +141,52 @@ struct JournalTests {
     let contents = try DeckJournal.read(directory: folder.path, name: "deck", format: deckFormat)
     #expect(contents.snapshot == deck)
     #expect(contents.snapshotSequence == 1)
-    #expect(contents.entries == [JournalRecord(sequence: 2, entry: Swipe(photo: 2, decision: "keep"))])
+    #expect(
+      contents.entries == [JournalRecord(sequence: 2, entry: Swipe(photo: 2, decision: "keep"))])
     #expect(contents.lastSequence == 2)
+    try journal.close()
+  }
+
+  @Test func neverBuffersUntilSyncAndFlushesOnClose() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.appending("deck.0.jsonl")
+    let journal = try openDeck(folder, durability: .never)
+    let header = try contents(path)
+    for photo in 0..<10 { try journal.append(Swipe(photo: photo, decision: "keep")) }
+    #expect(try contents(path) == header, "buffered, not written yet")
+    try journal.sync()
+    #expect(try contents(path).count > header.count)
+    // A full buffer is written without a sync.
+    var appended = 10
+    while try contents(path).count < DeckJournal.bufferCapacity {
+      try journal.append(Swipe(photo: appended, decision: "trash"))
+      appended += 1
+    }
+    try journal.append(Swipe(photo: -1, decision: "keep"))
+    try journal.close()
+    let reopened = try openDeck(folder)
+    #expect(reopened.recovered.entries.count == appended + 1)
+    try reopened.close()
+  }
+
+  @Test func compactionDropsLinesBufferedForTheOldJournal() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    var deck = Deck()
+    do {
+      let journal = try openDeck(folder, durability: .never)
+      for photo in 0..<5 {
+        try journal.append(Swipe(photo: photo, decision: "keep"))
+        deck.apply(Swipe(photo: photo, decision: "keep"))
+      }
+      try journal.compact(deck)
+      try journal.append(Swipe(photo: 9, decision: "trash"))
+      deck.apply(Swipe(photo: 9, decision: "trash"))
+    }  // deinit flushes the last entry
+    let journal = try openDeck(folder)
+    #expect(replayed(journal.recovered) == deck)
+    #expect(journal.recovered.entries.map(\.sequence) == [6])
     try journal.close()
   }
 
@@ -213,7 +263,9 @@ struct JournalDamageTests {
     // Change a digit of the last entry's photo number: still JSON, but not what was written.
     let marker = Array(#""photo":"#.utf8)
     let found = try #require(
-      (0..<(bytes.count - marker.count)).last { bytes[$0..<($0 + marker.count)].elementsEqual(marker) })
+      (0..<(bytes.count - marker.count)).last {
+        bytes[$0..<($0 + marker.count)].elementsEqual(marker)
+      })
     let index = found + marker.count
     bytes[index] = bytes[index] == UInt8(ascii: "1") ? UInt8(ascii: "2") : UInt8(ascii: "1")
     try overwrite(path, bytes)
@@ -240,13 +292,28 @@ struct JournalDamageTests {
     #expect(error.code == .damaged)
     #expect(error.line == 3)
     #expect(error.offset == lineStarts[2])
-    #expect(error.description.hasPrefix("\(path) is damaged at line 3, column 1 (byte \(lineStarts[2])): "))
+    #expect(
+      error.description.hasPrefix(
+        "\(path) is damaged at line 3, column 1 (byte \(lineStarts[2])): "))
     #expect(error.description.hasSuffix("; the 1 entries before it are readable."))
     let prefix = try DeckJournal.read(directory: folder.path, name: "deck", format: deckFormat)
     #expect(prefix.entries.map(\.entry) == [swipes[0]])
     #expect(prefix.damage?.line == 3)
     // Nothing was changed by the failed open.
     #expect(try contents(path) == bytes)
+    // Keeping the valid prefix sets the damaged file aside and makes the journal open again.
+    let aside = try #require(
+      try DeckJournal.keepValidPrefix(directory: folder.path, name: "deck", format: deckFormat))
+    #expect(aside.hasPrefix(path + ".corrupt-"))
+    #expect(try contents(aside) == bytes)
+    #expect(try contents(path) == Array(bytes[..<lineStarts[2]]))
+    let journal = try openDeck(folder)
+    #expect(journal.recovered.entries.map(\.entry) == [swipes[0]])
+    #expect(try journal.append(swipes[1]) == 2)
+    try journal.close()
+    #expect(
+      try DeckJournal.keepValidPrefix(directory: folder.path, name: "deck", format: deckFormat)
+        == nil)
   }
 
   @Test func outOfOrderSequenceAndUndecodableEntriesAreDamage() throws {
@@ -263,7 +330,10 @@ struct JournalDamageTests {
     var error = try #require(throws: PersistenceError.self) { try openDeck(folder) }
     #expect(error.description.contains("line 3"))
     #expect(error.description.contains("the sequence number is 3, expected 2"))
-    text = String(text.split(separator: "\n", omittingEmptySubsequences: false).prefix(2).joined(separator: "\n")) + "\n"
+    text =
+      String(
+        text.split(separator: "\n", omittingEmptySubsequences: false).prefix(2).joined(
+          separator: "\n")) + "\n"
     text += line(#"{"decision":"keep","photo":"two"}"#, 2)
     try overwrite(path, Array(text.utf8))
     error = try #require(throws: PersistenceError.self) { try openDeck(folder) }
@@ -289,12 +359,24 @@ struct JournalDamageTests {
     // A first line that is not a header, with more lines after it, is damage.
     try overwrite(path, Array("garbage\n".utf8) + good)
     var error = try #require(throws: PersistenceError.self) { try openDeck(folder) }
-    #expect(error.description.contains("line 1, column 1 (byte 0): the first line is not a journal header"))
+    #expect(
+      error.description.contains(
+        "line 1, column 1 (byte 0): the first line is not a journal header"))
     // Another format, a newer version, another generation.
     let variants: [(String, PersistenceError.Code, String)] = [
-      (#"{"baseSequence":0,"format":"other","generation":0,"journal":1,"version":1}"#, .wrongFormat, "is a journal of \"other\", not \"test.deck\""),
-      (#"{"baseSequence":0,"format":"test.deck","generation":0,"journal":1,"version":2}"#, .newerVersion, "was written by a newer version"),
-      (#"{"baseSequence":5,"format":"test.deck","generation":0,"journal":1,"version":1}"#, .journalMismatch, "starts after entry 5 in generation 0, but its snapshot ends at entry 0 in generation 0"),
+      (
+        #"{"baseSequence":0,"format":"other","generation":0,"journal":1,"version":1}"#,
+        .wrongFormat, "is a journal of \"other\", not \"test.deck\""
+      ),
+      (
+        #"{"baseSequence":0,"format":"test.deck","generation":0,"journal":1,"version":2}"#,
+        .newerVersion, "was written by a newer version"
+      ),
+      (
+        #"{"baseSequence":5,"format":"test.deck","generation":0,"journal":1,"version":1}"#,
+        .journalMismatch,
+        "starts after entry 5 in generation 0, but its snapshot ends at entry 0 in generation 0"
+      ),
     ]
     for (header, code, phrase) in variants {
       try overwrite(path, Array((header + "\n").utf8))

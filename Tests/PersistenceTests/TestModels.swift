@@ -52,7 +52,8 @@ extension SplitMix64 {
     Item(
       id: id, text: text(maxLength: 30), key: "a\(index(below: 1000))",
       parentId: chance(0.5) ? index(below: 100) : nil,
-      createdAt: Date(timeIntervalSince1970: Double(Int.random(in: 0...4_000_000_000_000, using: &self)) / 1000))
+      createdAt: Date(
+        timeIntervalSince1970: Double(Int.random(in: 0...4_000_000_000_000, using: &self)) / 1000))
   }
 
   /// A random plan of up to `maxItems` items.

@@ -32,6 +32,7 @@ let package = Package(
         .product(name: "TerminalUI", package: rootIdentity),
         .product(name: "Gestures", package: rootIdentity),
         .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+        .product(name: "Persistence", package: rootIdentity),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]

@@ -44,7 +44,7 @@ enum AtomicFile {
             removeQuietly(staging, fileSystem: fileSystem)
             throw error
           }
-        } catch where error.code == .notFound {
+        } catch  where error.code == .notFound {
           // No current file yet: nothing to back up.
         }
       }
@@ -62,19 +62,27 @@ enum AtomicFile {
   static func moveAside(_ path: String, fileSystem: any FileSystem) throws(PersistenceError)
     -> String
   {
+    let aside = try linkAside(path, fileSystem: fileSystem)
+    try fileSystem.unlink(path)
+    try fileSystem.syncDirectory(PathName.directory(of: path))
+    return aside
+  }
+
+  /// Gives `path` a second, unused name `<path>.<label>-<UTC time>[-n]` (`link` refuses to
+  /// replace an existing name) and returns it.
+  static func linkAside(_ path: String, label: String = "corrupt", fileSystem: any FileSystem)
+    throws(PersistenceError) -> String
+  {
     let stamp = ISO8601Milliseconds.compactStamp(Date())
     var attempt = 1
     while true {
-      let candidate = "\(path).corrupt-\(stamp)" + (attempt == 1 ? "" : "-\(attempt)")
+      let candidate = "\(path).\(label)-\(stamp)" + (attempt == 1 ? "" : "-\(attempt)")
       do throws(PersistenceError) {
         try fileSystem.link(path, to: candidate)
-      } catch where error.errorNumber == EEXIST && attempt < 1000 {
+        return candidate
+      } catch  where error.errorNumber == EEXIST && attempt < 1000 {
         attempt += 1
-        continue
       }
-      try fileSystem.unlink(path)
-      try fileSystem.syncDirectory(PathName.directory(of: path))
-      return candidate
     }
   }
 

@@ -17,9 +17,10 @@ enum DocumentCodec {
     let envelope = Envelope(
       data: document, format: format.name, journal: journal, version: format.version)
     do {
-      var data = try CanonicalJSON.encoder(pretty: format.prettyPrinted).encode(envelope)
-      data.append(0x0A)
-      return data
+      var bytes: [UInt8] = []
+      try LineEncoder(pretty: format.prettyPrinted).encode(envelope, into: &bytes)
+      bytes.append(0x0A)
+      return Data(bytes)
     } catch {
       throw PersistenceError(
         .encodingFailed, path: path, underlying: error,
@@ -157,7 +158,9 @@ enum DocumentCodec {
     func place(_ path: [any CodingKey]) -> String {
       var text = ""
       for key in path {
-        if let index = key.intValue, key.stringValue.hasPrefix("Index") || key.stringValue == "\(index)" {
+        if let index = key.intValue,
+          key.stringValue.hasPrefix("Index") || key.stringValue == "\(index)"
+        {
           text += "[\(index)]"
         } else {
           text += text.isEmpty ? key.stringValue : "." + key.stringValue

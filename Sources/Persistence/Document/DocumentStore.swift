@@ -75,7 +75,8 @@ public struct DocumentStore<Document: Codable>: Sendable {
   public func save(_ document: Document) throws(PersistenceError) {
     let bytes = try DocumentCodec.encode(document, format: format, path: path)
     var renamed = false
-    try AtomicFile.write(bytes, to: path, backup: backupPath, fileSystem: fileSystem, renamed: &renamed)
+    try AtomicFile.write(
+      bytes, to: path, backup: backupPath, fileSystem: fileSystem, renamed: &renamed)
   }
 
   /// Loads, changes and saves the document while holding ``lock``, so concurrent updates from
@@ -109,7 +110,7 @@ public struct DocumentStore<Document: Codable>: Sendable {
     let data: Data
     do throws(PersistenceError) {
       data = try fileSystem.readAll(backupPath)
-    } catch where error.code == .notFound {
+    } catch  where error.code == .notFound {
       return nil
     }
     return try DocumentCodec.decode(data, format: format, path: backupPath).document
@@ -117,7 +118,9 @@ public struct DocumentStore<Document: Codable>: Sendable {
 
   /// Makes the backup the current document again, under the lock, and returns it.
   ///
-  /// Use it after ``load()`` reported damage with a ``PersistenceError/backupPath``.
+  /// Use it after ``load()`` reported damage with a ``PersistenceError/backupPath``. When a
+  /// current file exists, it is kept as `<path>.replaced-<UTC time>` first, so restoring never
+  /// loses a save; the backup stays as it is.
   ///
   /// - Returns: The restored document.
   /// - Throws: ``PersistenceError`` with code ``PersistenceError/Code/notFound`` when there is no
@@ -132,8 +135,12 @@ public struct DocumentStore<Document: Codable>: Sendable {
         description: "there is no backup of \(path) to restore (\(backupPath) does not exist).")
     }
     let bytes = try DocumentCodec.encode(document, format: format, path: path)
+    // Keep the current file, if any, under an unused name: restoring never loses a save.
+    do throws(PersistenceError) {
+      _ = try AtomicFile.linkAside(path, label: "replaced", fileSystem: fileSystem)
+    } catch  where error.code == .notFound {
+    }
     var renamed = false
-    // The current file (if any) is not kept: the backup is what the user chose.
     try AtomicFile.write(bytes, to: path, backup: nil, fileSystem: fileSystem, renamed: &renamed)
     return document
   }
@@ -147,12 +154,12 @@ public struct DocumentStore<Document: Codable>: Sendable {
     let data: Data
     do throws(PersistenceError) {
       data = try fileSystem.readAll(path)
-    } catch where error.code == .notFound {
+    } catch  where error.code == .notFound {
       return nil
     }
     do throws(PersistenceError) {
       return try DocumentCodec.decode(data, format: format, path: path)
-    } catch where error.code == .damaged && quarantining {
+    } catch  where error.code == .damaged && quarantining {
       throw quarantine(error, seen: data, holdingLock: holdingLock)
     }
   }
@@ -162,7 +169,8 @@ public struct DocumentStore<Document: Codable>: Sendable {
     throws(PersistenceError)
   {
     let bytes = try DocumentCodec.encode(document, format: format, journal: journal, path: path)
-    try AtomicFile.write(bytes, to: path, backup: backupPath, fileSystem: fileSystem, renamed: &renamed)
+    try AtomicFile.write(
+      bytes, to: path, backup: backupPath, fileSystem: fileSystem, renamed: &renamed)
   }
 
   /// Moves a damaged file aside (when it is still the same file) and completes the error.

@@ -71,7 +71,7 @@ extension FileSystem {
   func unlinkIfPresent(_ path: String) throws(PersistenceError) {
     do throws(PersistenceError) {
       try unlink(path)
-    } catch where error.code == .notFound {
+    } catch  where error.code == .notFound {
     }
   }
 }

@@ -126,8 +126,7 @@ public struct POSIXFileSystem: FileSystem {
     }
   }
 
-  static func failure(_ operation: String, path: String, other: String? = nil) -> PersistenceError
-  {
+  static func failure(_ operation: String, path: String, other: String? = nil) -> PersistenceError {
     let number = errno
     let reason = String(cString: strerror(number))
     let target = other.map { "\(path) to \($0)" } ?? path

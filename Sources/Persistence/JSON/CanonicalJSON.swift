@@ -8,7 +8,9 @@ enum CanonicalJSON {
   static func encoder(pretty: Bool) -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting =
-      pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+      pretty
+      ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
+      : [.sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .custom { date, encoder in
       var container = encoder.singleValueContainer()
       try container.encode(try ISO8601Milliseconds.format(date, codingPath: encoder.codingPath))
@@ -25,7 +27,8 @@ enum CanonicalJSON {
       guard let date = ISO8601Milliseconds.parse(text) else {
         throw DecodingError.dataCorruptedError(
           in: container,
-          debugDescription: "\"\(text.prefix(40))\" is not an ISO 8601 UTC date like 2026-01-31T12:00:00.000Z")
+          debugDescription:
+            "\"\(text.prefix(40))\" is not an ISO 8601 UTC date like 2026-01-31T12:00:00.000Z")
       }
       return date
     }

@@ -44,8 +44,12 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
   private var pending = 0
   private var firstPending: ContinuousClock.Instant?
   private var unusable: PersistenceError?
-  private let encoder = CanonicalJSON.encoder(pretty: false)
+  private let encoder = LineEncoder()
+  private var encoded: [UInt8] = []
+  /// The line being appended, or (with ``JournalDurability/never``) the lines not yet written.
   private var line: [UInt8] = []
+  /// How many appended entries are in ``line`` and not yet written.
+  private var buffered = 0
 
   /// The path of the snapshot document.
   public var snapshotPath: String { Self.snapshotPath(directory, name) }
@@ -69,15 +73,15 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
     self.lock = lock
     self.lockFile = lockFile
     self.fileSystem = fileSystem
-    line.reserveCapacity(256)
+    line.reserveCapacity(durability == .never ? Self.bufferCapacity + 1024 : 256)
   }
 
   deinit {
     if let file {
-      if pending > 0 && unusable == nil { try? fileSystem.sync(file) }
+      if unusable == nil { try? sync() }
       fileSystem.closeQuietly(file)
     }
-    if let lockFile { lock.release(lockFile) }
+    if let lockFile { lock.release(lockFile, reentrant: false) }
   }
 
   // MARK: - Opening
@@ -110,7 +114,7 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
     try fileSystem.makeDirectory(directory)
     let lock = FileLock(
       path: PathName.join(directory, name + ".lock"), timeout: lockTimeout, fileSystem: fileSystem)
-    let lockFile = try lock.acquire()
+    let lockFile = try lock.acquire(reentrant: false)
     do throws(PersistenceError) {
       var (contents, position, scan) = try readContents(
         directory: directory, name: name, format: format, fileSystem: fileSystem)
@@ -144,7 +148,7 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
         recovered: contents, generation: position.generation, length: length, file: file,
         lock: lock, lockFile: lockFile, fileSystem: fileSystem)
     } catch {
-      lock.release(lockFile)
+      lock.release(lockFile, reentrant: false)
       throw error
     }
   }
@@ -168,13 +172,51 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
     try readContents(directory: directory, name: name, format: format, fileSystem: fileSystem).0
   }
 
+  /// Keeps the valid prefix of a journal damaged before its last line: the damaged file is kept
+  /// under a quarantine name and the journal is replaced, atomically, by the lines before the
+  /// damage. Afterwards ``open(directory:name:format:durability:lockTimeout:fileSystem:)``
+  /// succeeds with the entries of the prefix.
+  ///
+  /// - Parameters:
+  ///   - directory: The folder of the journal's files.
+  ///   - name: The journal's name.
+  ///   - format: The snapshot's format.
+  ///   - lockTimeout: How long to wait for another process that has the journal open.
+  ///   - fileSystem: The file operations; the real ones by default.
+  /// - Returns: Where the damaged journal was kept, or nil when it was not damaged.
+  /// - Throws: ``PersistenceError`` as ``read(directory:name:format:fileSystem:)`` does, or
+  ///   ``PersistenceError/Code/busy`` and ``PersistenceError/Code/ioFailure``.
+  /// - Complexity: O(*n*), where *n* is the size of the snapshot and the journal.
+  public static func keepValidPrefix(
+    directory: String, name: String, format: DocumentFormat<Snapshot>,
+    lockTimeout: Duration = .seconds(10), fileSystem: any FileSystem = POSIXFileSystem()
+  ) throws(PersistenceError) -> String? {
+    let lock = FileLock(
+      path: PathName.join(directory, name + ".lock"), timeout: lockTimeout, fileSystem: fileSystem)
+    let lockFile = try lock.acquire(reentrant: false)
+    defer { lock.release(lockFile, reentrant: false) }
+    let (contents, position, scan) = try readContents(
+      directory: directory, name: name, format: format, fileSystem: fileSystem)
+    guard contents.damage != nil, let scan else { return nil }
+    let path = journalPath(directory, name, position.generation)
+    let prefix = try fileSystem.readAll(path).prefix(scan.validLength)
+    let aside = try AtomicFile.linkAside(path, fileSystem: fileSystem)
+    var renamed = false
+    try AtomicFile.write(
+      Data(prefix), to: path, backup: nil, fileSystem: fileSystem, renamed: &renamed)
+    return aside
+  }
+
   // MARK: - Appending
 
   /// Appends an entry and returns its sequence number once it is as durable as ``durability``
   /// asks (with ``JournalDurability/everyEntry``: on stable storage).
   ///
+  /// With ``JournalDurability/never`` the entry may wait in a 64 KiB buffer until the buffer
+  /// fills or ``sync()``, ``compact(_:)`` or ``close()`` writes it.
+  ///
   /// When this throws, the entry is not acknowledged. After a failed write the journal cuts the
-  /// partial line and stays usable; after a failed fsync (whose effect on disk is unknown) it
+  /// partial line and stays usable (unless buffered entries were lost with it); after a failed fsync (whose effect on disk is unknown) it
   /// refuses further appends with ``PersistenceError/Code/journalUnusable``: reopen it.
   ///
   /// - Parameter entry: The entry to append.
@@ -185,9 +227,9 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
   @discardableResult
   public func append(_ entry: Entry) throws(PersistenceError) -> Int {
     let file = try usableFile()
-    let encoded: Data
+    encoded.removeAll(keepingCapacity: true)
     do {
-      encoded = try encoder.encode(entry)
+      try encoder.encode(entry, into: &encoded)
     } catch {
       throw PersistenceError(
         .encodingFailed, path: journalPath, underlying: error,
@@ -195,20 +237,15 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
           "cannot encode an entry for \(journalPath): \(DocumentCodec.describe(error)).")
     }
     let sequence = lastSequence + 1
-    line.removeAll(keepingCapacity: true)
+    if buffered == 0 { line.removeAll(keepingCapacity: true) }
     encoded.withUnsafeBytes { JournalLine.append(sequence: sequence, entry: $0, to: &line) }
-    do throws(PersistenceError) {
-      try fileSystem.writeAll(file, line)
-    } catch {
-      // Cut whatever part of the line reached the file, so the next append starts clean.
-      do throws(PersistenceError) {
-        try fileSystem.truncate(file, to: length)
-      } catch let cut {
-        markUnusable(after: cut)
-      }
-      throw error
+    if durability == .never && line.count < Self.bufferCapacity {
+      buffered += 1
+      lastSequence = sequence
+      pending += 1
+      return sequence
     }
-    length += line.count
+    try writeBuffer(file)
     lastSequence = sequence
     pending += 1
     if firstPending == nil { firstPending = .now }
@@ -232,6 +269,7 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
   /// - Complexity: O(*p*), where *p* is the size of the entries not yet synced.
   public func sync() throws(PersistenceError) {
     let file = try usableFile()
+    try writeBuffer(file)
     guard pending > 0 else { return }
     do throws(PersistenceError) {
       try fileSystem.sync(file)
@@ -249,7 +287,7 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
   /// - Complexity: O(*p*), where *p* is the size of the entries not yet synced.
   public func close() throws(PersistenceError) {
     defer {
-      if let lockFile { lock.release(lockFile) }
+      if let lockFile { lock.release(lockFile, reentrant: false) }
       lockFile = nil
       if unusable == nil {
         unusable = PersistenceError(
@@ -271,6 +309,33 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
   }
 
   // MARK: - Internals
+
+  /// The most bytes ``JournalDurability/never`` keeps in memory before writing them.
+  static var bufferCapacity: Int { 64 * 1024 }
+
+  /// Writes the lines in ``line`` (one line, or the buffered ones), cutting a partial write.
+  private func writeBuffer(_ file: OpenFile) throws(PersistenceError) {
+    guard !line.isEmpty else { return }
+    let earlier = buffered
+    defer {
+      line.removeAll(keepingCapacity: true)
+      buffered = 0
+    }
+    do throws(PersistenceError) {
+      try fileSystem.writeAll(file, line)
+    } catch {
+      // Cut whatever part reached the file, so the next append starts clean.
+      do throws(PersistenceError) {
+        try fileSystem.truncate(file, to: length)
+      } catch let cut {
+        markUnusable(after: cut)
+      }
+      // Buffered entries were already acknowledged: the journal cannot go on without them.
+      if earlier > 0 { markUnusable(after: error) }
+      throw error
+    }
+    length += line.count
+  }
 
   func usableFile() throws(PersistenceError) -> OpenFile {
     if let unusable { throw unusable }
@@ -296,6 +361,9 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
     file = newFile
     generation = next
     length = newLength
+    // Lines still buffered belong to the old journal, and the snapshot holds their entries.
+    line.removeAll(keepingCapacity: true)
+    buffered = 0
     pending = 0
     firstPending = nil
   }
@@ -368,7 +436,7 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
     let data: Data
     do throws(PersistenceError) {
       data = try fileSystem.readAll(path)
-    } catch where error.code == .notFound {
+    } catch  where error.code == .notFound {
       guard position.generation == 0 else {
         throw PersistenceError(
           .journalMismatch, path: path,
@@ -383,7 +451,8 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
       guard header.format == format.name else {
         throw PersistenceError(
           .wrongFormat, path: path, line: 1,
-          description: "\(path) is a journal of \"\(header.format.prefix(60))\", not \"\(format.name)\".")
+          description:
+            "\(path) is a journal of \"\(header.format.prefix(60))\", not \"\(format.name)\".")
       }
       guard header.version <= format.version else {
         throw PersistenceError(
@@ -408,4 +477,3 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
     return (contents, position, scan)
   }
 }
-

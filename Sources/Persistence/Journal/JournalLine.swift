@@ -21,7 +21,8 @@ struct JournalHeader: Codable, Hashable, Sendable {
       return data
     } catch {
       throw PersistenceError(
-        .encodingFailed, underlying: error, description: "cannot encode a journal header: \(error).")
+        .encodingFailed, underlying: error, description: "cannot encode a journal header: \(error)."
+      )
     }
   }
 }
@@ -58,7 +59,8 @@ enum JournalLine {
   ) {
     let minimum = prefix.count + 8 + middle.count + suffix.count + 2
     guard line.count >= minimum + 1 else {
-      throw JournalLineProblem(message: "the line is too short to be an entry (\(line.count) bytes)")
+      throw JournalLineProblem(
+        message: "the line is too short to be an entry (\(line.count) bytes)")
     }
     guard line.starts(with: prefix) else {
       throw JournalLineProblem(message: "the line does not start with {\"crc\":\"")

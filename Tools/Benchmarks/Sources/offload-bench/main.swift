@@ -3,13 +3,14 @@ import ArgumentParser
 /// `offload-bench`: Offload's benchmarks. Run in release mode:
 ///
 ///     swift run -c release --package-path Tools/Benchmarks offload-bench keys [--json]
+///     swift run -c release --package-path Tools/Benchmarks offload-bench persistence [--json]
 struct OffloadBench: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "offload-bench",
     abstract: "Offload's benchmarks (build with -c release).",
     subcommands: [
-      KeysBenchmark.self, ForestBenchmark.self, GesturesBenchmark.self, GestureTracesCommand.self,
-      SelectionBenchmark.self, RedrawBenchmark.self, CLIBenchmark.self,
+      KeysBenchmark.self, ForestBenchmark.self, PersistenceBenchmark.self, GesturesBenchmark.self,
+      GestureTracesCommand.self, SelectionBenchmark.self, RedrawBenchmark.self, CLIBenchmark.self,
     ]
   )
 }

@@ -76,11 +76,19 @@ extension ListLabelingConfiguration {
 
 extension ListLabeling {
   /// The smallest gap a relabeled window of `count` rows must leave between its rows: its
-  /// density threshold. Larger windows must be sparser, so a window relabeled now absorbs
-  /// about as many inserts as it has rows before it needs relabeling again.
+  /// density threshold. Larger windows must be sparser (the gap grows with the window), so a
+  /// window relabeled now absorbs about as many inserts as it has rows before it needs
+  /// relabeling again. The threshold never asks for more than `ceiling`: half the gap the
+  /// whole list would get spread over the range, and at most the end gap, so a range that is
+  /// small for its list still relabels windows rather than the whole list.
   @inline(__always)
-  static func minimumGap(forWindowOf count: Int) -> UInt64 {
-    UInt64(Swift.max(2, count))
+  static func minimumGap(forWindowOf count: Int, ceiling: UInt64) -> UInt64 {
+    Swift.max(2, Swift.min(UInt64(count), ceiling))
+  }
+
+  /// The ceiling of ``minimumGap(forWindowOf:ceiling:)`` for a list of `rows` rows.
+  func gapCeiling(rows: Int) -> UInt64 {
+    Swift.min(UInt64(configuration.endGap), configuration.width / 2 / (UInt64(rows) + 1))
   }
 
   /// Places `newIDs` at `index`, relabeling the smallest window of neighbours that makes
@@ -113,6 +121,7 @@ extension ListLabeling {
       return (positions, [])
     }
     // The gap is full: grow a window of neighbours around it until it is sparse enough.
+    let ceiling = gapCeiling(rows: n + k)
     var size = 1
     while true {
       let half = size / 2
@@ -132,7 +141,7 @@ extension ListLabeling {
         count: rows,
         lower: start > 0 ? storage.value(at: start - 1) : nil,
         upper: end < n ? storage.value(at: end) : nil,
-        minimumGap: whole ? 1 : Self.minimumGap(forWindowOf: rows))
+        minimumGap: whole ? 1 : Self.minimumGap(forWindowOf: rows, ceiling: ceiling))
       if let plan {
         return apply(plan, window: start..<end, inserting: newIDs, at: index)
       }

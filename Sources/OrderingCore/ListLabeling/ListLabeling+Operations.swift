@@ -21,6 +21,7 @@ extension ListLabeling {
   /// - Complexity: O(log *n* + *B* + *n* / *B*) for a free gap, where *n* is the number of
   ///   rows and *B* = 512 the storage chunk size; a relabel of *w* rows adds O(*w*). Amortized
   ///   relabels per insert are O(log *n*) (measured: see the ListLabeling guide).
+  @inlinable
   public mutating func insert(_ id: ID, at index: Int) throws(OrderingError) -> Update {
     precondition(index >= 0 && index <= count, "insertion index \(index) is outside 0...\(count)")
     guard !members.contains(id) else { throw duplicate(id, at: index) }
@@ -43,6 +44,7 @@ extension ListLabeling {
   ///   ``OrderingError/Code/positionSpaceExhausted``; on error the list is unchanged.
   /// - Complexity: O(*k* · (*B* + *n* / *B*)) plus O(*w*) for a relabel of *w* rows, where *k*
   ///   is the number of new rows.
+  @inlinable
   public mutating func insert(contentsOf ids: some Sequence<ID>, at index: Int)
     throws(OrderingError) -> BulkUpdate
   {
@@ -75,6 +77,7 @@ extension ListLabeling {
   /// - Returns: The moved row's new position (its old one when `source == destination`)
   ///   and the changes of the other rows.
   /// - Complexity: The complexity of ``insert(_:at:)``.
+  @inlinable
   public mutating func move(from source: Int, to destination: Int) -> Update {
     precondition(source >= 0 && source < count, "source index \(source) is outside 0..<\(count)")
     precondition(
@@ -96,7 +99,7 @@ extension ListLabeling {
   /// - Parameter index: The row's index, in `0..<count`.
   /// - Returns: The removed row.
   /// - Complexity: O(log *n* + *B* + *n* / *B*), where *n* is the number of rows.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func remove(at index: Int) -> Row {
     precondition(index >= 0 && index < count, "row index \(index) is outside 0..<\(count)")
     let (id, position) = storage.remove(at: index)
@@ -127,6 +130,7 @@ extension ListLabeling {
     return changes
   }
 
+  @usableFromInline
   func duplicate(_ id: ID, at index: Int) -> OrderingError {
     OrderingError(
       .duplicateID, index: index,

@@ -5,14 +5,23 @@
 // exact because every result lies inside the range.
 
 /// `count` strictly increasing positions: `start + gap * j + (extra * (j + 1)) / divisor`.
+@usableFromInline
 struct SpreadPlan: Sendable {
-  var start: Int64
-  var gap: UInt64
-  var extra: UInt64 = 0
-  var divisor: UInt64 = 1
+  @usableFromInline var start: Int64
+  @usableFromInline var gap: UInt64
+  @usableFromInline var extra: UInt64
+  @usableFromInline var divisor: UInt64
+
+  @inlinable
+  init(start: Int64, gap: UInt64, extra: UInt64 = 0, divisor: UInt64 = 1) {
+    self.start = start
+    self.gap = gap
+    self.extra = extra
+    self.divisor = divisor
+  }
 
   /// The position of the `j`-th row of the plan.
-  @inline(__always)
+  @inlinable @inline(__always)
   func position(_ j: Int) -> Int64 {
     let step = UInt64(j)
     let offset = gap &* step &+ (extra &* (step &+ 1)) / divisor
@@ -21,14 +30,14 @@ struct SpreadPlan: Sendable {
 }
 
 /// The distance from `low` to `high` (`low <= high`) as an unsigned number.
-@inline(__always)
+@inlinable @inline(__always)
 func distance(_ low: Int64, _ high: Int64) -> UInt64 {
   UInt64(bitPattern: high &- low)
 }
 
 extension ListLabelingConfiguration {
   /// The number of positions in the range minus one.
-  var width: UInt64 { distance(range.lowerBound, range.upperBound) }
+  @inlinable var width: UInt64 { distance(range.lowerBound, range.upperBound) }
 
   /// Plans `count` positions strictly between `lower` and `upper` (`nil` is an open end of
   /// the range), each at least `minimumGap` from the next, or `nil` when they do not fit.
@@ -36,6 +45,7 @@ extension ListLabelingConfiguration {
   /// Between two rows the positions split the gap evenly. Toward an open end the rows are
   /// `endGap` apart when there is room (appending stays cheap), and never closer to the end
   /// than to each other. With both ends open the rows are centred in the range.
+  @inlinable
   func plan(count: Int, lower: Int64?, upper: Int64?, minimumGap: UInt64) -> SpreadPlan? {
     precondition(count >= 1)
     let rows = UInt64(count)
@@ -81,12 +91,13 @@ extension ListLabeling {
   /// relabeling again. The threshold never asks for more than `ceiling`: half the gap the
   /// whole list would get spread over the range, and at most the end gap, so a range that is
   /// small for its list still relabels windows rather than the whole list.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func minimumGap(forWindowOf count: Int, ceiling: UInt64) -> UInt64 {
     Swift.max(2, Swift.min(UInt64(count), ceiling))
   }
 
   /// The ceiling of ``minimumGap(forWindowOf:ceiling:)`` for a list of `rows` rows.
+  @inlinable
   func gapCeiling(rows: Int) -> UInt64 {
     Swift.min(UInt64(configuration.endGap), configuration.width / 2 / (UInt64(rows) + 1))
   }
@@ -95,6 +106,7 @@ extension ListLabeling {
   /// room, and returns the new positions and the changes of the rows already in the list.
   ///
   /// Membership is the caller's business; the rows are inserted into storage here.
+  @inlinable
   mutating func place(_ newIDs: [ID], at index: Int) throws(OrderingError) -> (
     positions: [Int64], changes: [Change]
   ) {
@@ -151,7 +163,8 @@ extension ListLabeling {
   }
 
   /// Rewrites the window's rows with `plan` and inserts the new rows in their places.
-  private mutating func apply(
+  @inlinable
+  mutating func apply(
     _ plan: SpreadPlan, window: Range<Int>, inserting newIDs: [ID], at index: Int
   ) -> (positions: [Int64], changes: [Change]) {
     let k = newIDs.count

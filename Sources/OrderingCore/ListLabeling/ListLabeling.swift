@@ -63,6 +63,12 @@ public struct ListLabeling<ID: Hashable> {
     public var position: Int64
     /// The other rows whose positions changed, in list order; empty when a gap was free.
     public var changes: [Change]
+
+    @usableFromInline
+    init(position: Int64, changes: [Change]) {
+      self.position = position
+      self.changes = changes
+    }
   }
 
   /// What a bulk insert did: the new rows' positions and the other rows relabeled.
@@ -71,12 +77,18 @@ public struct ListLabeling<ID: Hashable> {
     public var positions: [Int64]
     /// The rows that were already in the list and whose positions changed, in list order.
     public var changes: [Change]
+
+    @usableFromInline
+    init(positions: [Int64], changes: [Change]) {
+      self.positions = positions
+      self.changes = changes
+    }
   }
 
   /// The range and gaps this labeling uses.
   public let configuration: Configuration
-  var storage: ChunkedRows<ID, Int64>
-  var members: Set<ID>
+  @usableFromInline var storage: ChunkedRows<ID, Int64>
+  @usableFromInline var members: Set<ID>
 
   /// Creates an empty labeling.
   ///

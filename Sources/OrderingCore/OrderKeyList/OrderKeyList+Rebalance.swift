@@ -24,6 +24,7 @@ extension OrderKeyList {
   ///   budget, *n* the number of rows and *B* = 512 the storage chunk size; a rebalance of
   ///   *w* rows adds O(*w* · *m*). Measured: 100,000 inserts after the first row rewrite
   ///   0.06 other rows per insert (see the OrderKeys guide).
+  @inlinable
   public mutating func insert(_ id: ID, at index: Int) throws(OrderingError) -> Update {
     precondition(index >= 0 && index <= count, "insertion index \(index) is outside 0...\(count)")
     guard !members.contains(id) else { throw duplicate(id, at: index) }
@@ -49,6 +50,7 @@ extension OrderKeyList {
   ///   on error the list is unchanged.
   /// - Complexity: O(*k* · (*m* + *B* + *n* / *B*)) plus O(*w* · *m*) for a rebalance of *w*
   ///   rows, where *k* is the number of new rows.
+  @inlinable
   public mutating func insert(contentsOf ids: some Sequence<ID>, at index: Int)
     throws(OrderingError) -> BulkUpdate
   {
@@ -81,6 +83,7 @@ extension OrderKeyList {
   ///   changes of the other rows.
   /// - Throws: ``OrderingError/Code/keySpaceExhausted``; on error the list is unchanged.
   /// - Complexity: The complexity of ``insert(_:at:)``.
+  @inlinable
   public mutating func move(from source: Int, to destination: Int) throws(OrderingError)
     -> Update
   {
@@ -104,7 +107,7 @@ extension OrderKeyList {
   /// - Parameter index: The row's index, in `0..<count`.
   /// - Returns: The removed row.
   /// - Complexity: O(log *n* + *B* + *n* / *B*), where *n* is the number of rows.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func remove(at index: Int) -> Row {
     precondition(index >= 0 && index < count, "row index \(index) is outside 0..<\(count)")
     let (id, key) = storage.remove(at: index)
@@ -112,6 +115,7 @@ extension OrderKeyList {
     return Row(id: id, key: key)
   }
 
+  @usableFromInline
   func duplicate(_ id: ID, at index: Int) -> OrderingError {
     OrderingError(
       .duplicateID, index: index,
@@ -121,11 +125,12 @@ extension OrderKeyList {
 
   /// The longest key a rebalanced window may hold: the budget less two bytes, so the window
   /// absorbs a dozen inserts into any of its gaps before it needs rebalancing again.
-  var windowLimit: Int { Swift.max(budget - 2, (budget + 1) / 2) }
+  @inlinable var windowLimit: Int { Swift.max(budget - 2, (budget + 1) / 2) }
 
   /// Gives `newIDs` keys at `index`, re-keying the smallest window of neighbours when the
   /// keys would be over budget; inserts the rows into storage and returns the new keys and
   /// the changes of the rows already in the list.
+  @inlinable
   mutating func place(_ newIDs: [ID], at index: Int) throws(OrderingError) -> (
     keys: [OrderKey], changes: [Change]
   ) {
@@ -171,14 +176,16 @@ extension OrderKeyList {
     }
   }
 
-  private static func longest(_ keys: [OrderKey]) -> Int {
+  @inlinable
+  static func longest(_ keys: [OrderKey]) -> Int {
     var result = 0
     for key in keys { result = Swift.max(result, key.length) }
     return result
   }
 
   /// Rewrites the window's rows with `keys` and inserts the new rows in their places.
-  private mutating func apply(
+  @inlinable
+  mutating func apply(
     _ keys: [OrderKey], window: Range<Int>, inserting newIDs: [ID], at index: Int
   ) -> (keys: [OrderKey], changes: [Change]) {
     let k = newIDs.count

@@ -64,6 +64,12 @@ public struct OrderKeyList<ID: Hashable> {
     public var key: OrderKey
     /// The other rows whose keys changed, in list order; usually empty.
     public var changes: [Change]
+
+    @usableFromInline
+    init(key: OrderKey, changes: [Change]) {
+      self.key = key
+      self.changes = changes
+    }
   }
 
   /// What a bulk insert did: the new rows' keys and the other rows re-keyed.
@@ -72,12 +78,18 @@ public struct OrderKeyList<ID: Hashable> {
     public var keys: [OrderKey]
     /// The rows that were already in the list and whose keys changed, in list order.
     public var changes: [Change]
+
+    @usableFromInline
+    init(keys: [OrderKey], changes: [Change]) {
+      self.keys = keys
+      self.changes = changes
+    }
   }
 
   /// The longest key, in bytes, that an insert or a move may write.
   public let budget: Int
-  var storage: ChunkedRows<ID, OrderKey>
-  var members: Set<ID>
+  @usableFromInline var storage: ChunkedRows<ID, OrderKey>
+  @usableFromInline var members: Set<ID>
 
   /// Creates an empty list.
   ///

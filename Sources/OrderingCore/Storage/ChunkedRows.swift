@@ -8,25 +8,34 @@
 // integer additions and at most 1,024 row moves per operation.
 
 /// Rows of an ordered list, in chunks of at most `2 * chunkSize` rows.
+@usableFromInline
 struct ChunkedRows<ID, Value> {
   /// One run of consecutive rows.
+  @usableFromInline
   struct Chunk {
-    var ids: [ID]
-    var values: [Value]
+    @usableFromInline var ids: [ID]
+    @usableFromInline var values: [Value]
+
+    @inlinable
+    init(ids: [ID], values: [Value]) {
+      self.ids = ids
+      self.values = values
+    }
   }
 
   /// The target number of rows per chunk; a chunk splits when it reaches twice this.
-  static var chunkSize: Int { 512 }
+  @inlinable static var chunkSize: Int { 512 }
 
-  private(set) var chunks: [Chunk] = [Chunk(ids: [], values: [])]
+  @usableFromInline var chunks: [Chunk] = [Chunk(ids: [], values: [])]
   /// The list index of each chunk's first row.
-  private(set) var starts: [Int] = [0]
+  @usableFromInline var starts: [Int] = [0]
   /// The number of rows.
-  private(set) var count = 0
+  @usableFromInline var count = 0
 
-  init() {}
+  @inlinable init() {}
 
   /// Creates rows from parallel arrays of ids and values, in full chunks.
+  @inlinable
   init(ids: [ID], values: [Value]) {
     precondition(ids.count == values.count, "ids and values differ in count")
     guard !ids.isEmpty else { return }
@@ -46,7 +55,7 @@ struct ChunkedRows<ID, Value> {
   /// end of the last chunk.
   ///
   /// - Complexity: O(log(*n* / *B*)).
-  @inline(__always)
+  @inlinable @inline(__always)
   func locate(_ index: Int) -> (chunk: Int, offset: Int) {
     var low = 0
     var high = starts.count - 1
@@ -59,18 +68,21 @@ struct ChunkedRows<ID, Value> {
   }
 
   /// The id at `index`.
+  @inlinable
   func id(at index: Int) -> ID {
     let (chunk, offset) = locate(index)
     return chunks[chunk].ids[offset]
   }
 
   /// The value at `index`.
+  @inlinable
   func value(at index: Int) -> Value {
     let (chunk, offset) = locate(index)
     return chunks[chunk].values[offset]
   }
 
   /// Replaces the value at `index`.
+  @inlinable
   mutating func setValue(_ value: Value, at index: Int) {
     let (chunk, offset) = locate(index)
     chunks[chunk].values[offset] = value
@@ -79,6 +91,7 @@ struct ChunkedRows<ID, Value> {
   /// Calls `body` with the index, id and value of every row in `range`, in order.
   ///
   /// - Complexity: O(log(*n* / *B*) + *r*), where *r* is the length of `range`.
+  @inlinable
   func forEach(in range: Range<Int>, _ body: (Int, ID, Value) throws -> Void) rethrows {
     guard !range.isEmpty else { return }
     var (chunk, offset) = locate(range.lowerBound)
@@ -98,6 +111,7 @@ struct ChunkedRows<ID, Value> {
   /// Lets `body` rewrite the value of every row in `range`, in order.
   ///
   /// - Complexity: O(log(*n* / *B*) + *r*), where *r* is the length of `range`.
+  @inlinable
   mutating func updateValues(in range: Range<Int>, _ body: (Int, ID, inout Value) -> Void) {
     guard !range.isEmpty else { return }
     var (chunk, offset) = locate(range.lowerBound)
@@ -117,6 +131,7 @@ struct ChunkedRows<ID, Value> {
   /// Inserts a row at `index` (0...count).
   ///
   /// - Complexity: O(*B* + *n* / *B*).
+  @inlinable
   mutating func insert(id: ID, value: Value, at index: Int) {
     precondition(index >= 0 && index <= count, "row index \(index) is outside 0...\(count)")
     let (chunk, offset) = locate(index)
@@ -130,7 +145,7 @@ struct ChunkedRows<ID, Value> {
   /// Removes and returns the row at `index` (0..<count).
   ///
   /// - Complexity: O(*B* + *n* / *B*).
-  @discardableResult
+  @inlinable @discardableResult
   mutating func remove(at index: Int) -> (id: ID, value: Value) {
     precondition(index >= 0 && index < count, "row index \(index) is outside 0..<\(count)")
     let (chunk, offset) = locate(index)
@@ -143,6 +158,7 @@ struct ChunkedRows<ID, Value> {
   }
 
   /// Every id, in order.
+  @inlinable
   var allIDs: [ID] {
     var result: [ID] = []
     result.reserveCapacity(count)
@@ -151,6 +167,7 @@ struct ChunkedRows<ID, Value> {
   }
 
   /// Every value, in order.
+  @inlinable
   var allValues: [Value] {
     var result: [Value] = []
     result.reserveCapacity(count)
@@ -158,7 +175,8 @@ struct ChunkedRows<ID, Value> {
     return result
   }
 
-  private mutating func split(_ chunk: Int) {
+  @usableFromInline
+  mutating func split(_ chunk: Int) {
     let half = chunks[chunk].ids.count / 2
     let tail = Chunk(
       ids: Array(chunks[chunk].ids[half...]), values: Array(chunks[chunk].values[half...]))
@@ -169,7 +187,8 @@ struct ChunkedRows<ID, Value> {
   }
 
   /// Joins a small chunk with a neighbour (an empty chunk is dropped).
-  private mutating func mergeSmall(_ chunk: Int) {
+  @usableFromInline
+  mutating func mergeSmall(_ chunk: Int) {
     if chunks[chunk].ids.isEmpty {
       chunks.remove(at: chunk)
       starts.remove(at: chunk)

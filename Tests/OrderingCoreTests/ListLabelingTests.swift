@@ -530,3 +530,78 @@ struct ListLabelingBackfillTests {
     #expect(empty.labeling.isEmpty && empty.assignments.isEmpty)
   }
 }
+
+@Suite("ChunkedRows: the storage under both lists")
+struct ChunkedRowsTests {
+  /// Checks the chunk bookkeeping: starts are prefix sums, chunks stay under the split size,
+  /// and only a lone chunk may be empty.
+  func invariantProblem(_ rows: ChunkedRows<Int, Int>) -> String? {
+    var start = 0
+    for (index, chunk) in rows.chunks.enumerated() {
+      if rows.starts[index] != start { return "chunk \(index) starts at \(rows.starts[index])" }
+      if chunk.ids.count != chunk.values.count { return "chunk \(index) columns differ" }
+      if chunk.ids.count >= 2 * ChunkedRows<Int, Int>.chunkSize { return "chunk \(index) too big" }
+      if chunk.ids.isEmpty && rows.chunks.count > 1 { return "chunk \(index) is empty" }
+      start += chunk.ids.count
+    }
+    return start == rows.count ? nil : "count \(rows.count), chunks hold \(start)"
+  }
+
+  @Test func randomInsertsAndRemovesMatchAnArray() throws {
+    var rng = SplitMix64(seed: SplitMix64.testSeed(0x1AB_0030))
+    var rows = ChunkedRows<Int, Int>()
+    var model: [Int] = []
+    for step in 0..<20_000 {
+      // Grow to about 5,000 rows, then shrink to nothing, splitting and merging chunks.
+      let growing = step < 10_000
+      if !model.isEmpty && rng.chance(growing ? 0.3 : 0.8) {
+        let index = rng.index(below: model.count)
+        let removed = rows.remove(at: index)
+        #expect(removed.id == model.remove(at: index) && removed.value == removed.id * 2)
+      } else {
+        let index = rng.index(below: model.count + 1)
+        rows.insert(id: step, value: step * 2, at: index)
+        model.insert(step, at: index)
+      }
+      if step % 250 == 0 || step == 19_999 {
+        #expect(rows.allIDs == model, "step \(step), \(rng)")
+        #expect(rows.allValues == model.map { $0 * 2 }, "step \(step), \(rng)")
+        #expect(
+          invariantProblem(rows) == nil, "step \(step): \(invariantProblem(rows) ?? ""), \(rng)")
+      }
+    }
+    let built = ChunkedRows(ids: Array(0..<3_000), values: Array(0..<3_000))
+    #expect(invariantProblem(built) == nil)
+    #expect(built.id(at: 2_999) == 2_999 && built.value(at: 1_024) == 1_024)
+    var visited: [Int] = []
+    built.forEach(in: 500..<2_100) { index, id, _ in
+      #expect(index == id)
+      visited.append(id)
+    }
+    #expect(visited == Array(500..<2_100))
+  }
+}
+
+@Suite("ListLabeling and OrderKeyList: broken preconditions trap")
+struct LabelingPreconditionTests {
+  @Test func insertingPastTheEndTraps() async {
+    await #expect(processExitsWith: .failure) {
+      var labeling = ListLabeling<Int>()
+      _ = try? labeling.insert(1, at: 1)
+    }
+  }
+
+  @Test func movingFromAMissingRowTraps() async {
+    await #expect(processExitsWith: .failure) {
+      var list = OrderKeyList<Int>()
+      _ = try? list.insert(1, at: 0)
+      _ = try? list.move(from: 1, to: 0)
+    }
+  }
+
+  @Test func aTinyBudgetTraps() async {
+    await #expect(processExitsWith: .failure) {
+      _ = OrderKeyList<Int>(budget: 3)
+    }
+  }
+}

@@ -19,8 +19,10 @@ extension ListLabeling {
   /// - Throws: ``OrderingError/Code/duplicateID`` when `id` is already in the list;
   ///   ``OrderingError/Code/positionSpaceExhausted`` when the range has no position left.
   /// - Complexity: O(log *n* + *B* + *n* / *B*) for a free gap, where *n* is the number of
-  ///   rows and *B* = 512 the storage chunk size; a relabel of *w* rows adds O(*w*). Amortized
-  ///   relabels per insert are O(log *n*) (measured: see the ListLabeling guide).
+  ///   rows and *B* = 512 the storage chunk size; a relabel of *w* rows adds O(*w*). Measured
+  ///   amortized relabels per insert: 9.1 at *n* = 100,000 and 11.9 at 1,000,000 when every
+  ///   insert hits one spot in the middle, nearly 0 for front, append and random inserts
+  ///   (see the ListLabeling guide).
   @inlinable
   public mutating func insert(_ id: ID, at index: Int) throws(OrderingError) -> Update {
     precondition(index >= 0 && index <= count, "insertion index \(index) is outside 0...\(count)")

@@ -18,6 +18,9 @@ struct LabelingBenchmark: ParsableCommand {
   @Option(help: "Seed of the random workloads.")
   var seed: UInt64 = 0x0FF1_0AD
 
+  @Option(help: "log2 of the labeling's end gap (the default configuration uses 40).")
+  var endGapBits = 40
+
   @Flag(help: "Print one JSON array instead of a table.")
   var json = false
 
@@ -51,11 +54,13 @@ struct LabelingBenchmark: ParsableCommand {
   }
 
   /// `n` inserts into an empty labeling, or `n` random moves in a labeling of `n` rows.
-  static func runLabeling(_ workload: Workload, n: Int, seed: UInt64) throws -> Tally {
+  static func runLabeling(
+    _ workload: Workload, n: Int, seed: UInt64, configuration: ListLabelingConfiguration
+  ) throws -> Tally {
     var rng = SplitMix64(seed: seed)
     var tally = Tally()
     if workload == .move {
-      var list = try ListLabeling<Int>(ids: 0..<n)
+      var list = try ListLabeling<Int>(ids: 0..<n, configuration: configuration)
       tally.seconds =
         Stopwatch.measure {
           for _ in 0..<n {
@@ -67,7 +72,7 @@ struct LabelingBenchmark: ParsableCommand {
       blackHole(list.count)
       return tally
     }
-    var list = ListLabeling<Int>()
+    var list = ListLabeling<Int>(configuration: configuration)
     var failure: (any Error)?
     tally.seconds =
       Stopwatch.measure {
@@ -153,7 +158,9 @@ struct LabelingBenchmark: ParsableCommand {
     var rows: [BenchmarkRow] = []
     for n in sizes {
       for workload in Workload.allCases {
-        let tally = try Self.runLabeling(workload, n: n, seed: seed)
+        let tally = try Self.runLabeling(
+          workload, n: n, seed: seed,
+          configuration: ListLabelingConfiguration(endGap: 1 << Int64(endGapBits)))
         rows.append(Self.row(workload, n: n, scheme: "labeling", tally: tally))
         if n == naiveSize {
           rows.append(
@@ -164,7 +171,8 @@ struct LabelingBenchmark: ParsableCommand {
       }
     }
     try Report.print(
-      title: "ListLabeling relabels per operation (seed \(seed)); naive-shift renumbers 0, 1, 2, …",
+      title:
+        "ListLabeling relabels per operation (seed \(seed), end gap 2^\(endGapBits)); naive-shift renumbers 0, 1, 2, …",
       rows: rows, json: json)
   }
 }

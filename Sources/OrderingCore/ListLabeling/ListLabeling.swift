@@ -13,7 +13,7 @@
 /// var list = ListLabeling<String>()
 /// let a = try list.insert("milk", at: 0)      // a.position, a.changes == []
 /// let b = try list.insert("eggs", at: 0)      // before "milk"
-/// let moved = try list.move(from: 1, to: 0)   // "milk" first again
+/// let moved = list.move(from: 1, to: 0)       // "milk" first again
 /// for change in moved.changes { save(change.id, change.new) }
 /// ```
 ///

@@ -119,7 +119,8 @@ extension ListLabeling {
   @discardableResult
   public mutating func normalize() -> [Change] {
     guard count > 0,
-      let plan = configuration.plan(count: count, lower: nil, upper: nil, minimumGap: 1)
+      let plan = configuration.plan(
+        count: count, lower: nil, upper: nil, minimumGap: 1, listCount: count)
     else { return [] }
     var changes: [Change] = []
     storage.updateValues(in: 0..<count) { row, id, position in

@@ -43,10 +43,14 @@ extension ListLabelingConfiguration {
   /// the range), each at least `minimumGap` from the next, or `nil` when they do not fit.
   ///
   /// Between two rows the positions split the gap evenly. Toward an open end the rows are
-  /// `endGap` apart when there is room (appending stays cheap), and never closer to the end
-  /// than to each other. With both ends open the rows are centred in the range.
+  /// `endGap` apart when there is room (appending stays cheap), each taking at most a
+  /// 1/(`listCount` + 1) share of the room left, so a list growing at one end slows down
+  /// instead of running into the end; and never closer to the end than to each other. With
+  /// both ends open the rows are centred in the range.
   @inlinable
-  func plan(count: Int, lower: Int64?, upper: Int64?, minimumGap: UInt64) -> SpreadPlan? {
+  func plan(
+    count: Int, lower: Int64?, upper: Int64?, minimumGap: UInt64, listCount: Int
+  ) -> SpreadPlan? {
     precondition(count >= 1)
     let rows = UInt64(count)
     let endGap = UInt64(self.endGap)
@@ -60,11 +64,11 @@ extension ListLabelingConfiguration {
         start: lower &+ Int64(bitPattern: gap), gap: gap, extra: room % (rows + 1),
         divisor: rows + 1)
     case (let lower?, nil):
-      let gap = Swift.min(endGap, distance(lower, range.upperBound) / (rows + 1))
+      let gap = endGapToward(room: distance(lower, range.upperBound), rows, listCount, floor)
       guard gap >= floor else { return nil }
       return SpreadPlan(start: lower &+ Int64(bitPattern: gap), gap: gap)
     case (nil, let upper?):
-      let gap = Swift.min(endGap, distance(range.lowerBound, upper) / (rows + 1))
+      let gap = endGapToward(room: distance(range.lowerBound, upper), rows, listCount, floor)
       guard gap >= floor else { return nil }
       return SpreadPlan(start: upper &- Int64(bitPattern: gap &* rows), gap: gap)
     case (nil, nil):
@@ -81,6 +85,15 @@ extension ListLabelingConfiguration {
       let span = gap &* (rows - 1)
       return SpreadPlan(start: range.lowerBound &+ Int64(bitPattern: (width - span) / 2), gap: gap)
     }
+  }
+  /// The gap between rows placed toward an open end with `room` positions left: `endGap`,
+  /// or a 1/(`listCount` + 1) share of the room when that is smaller and still at least
+  /// `floor`, else the room split evenly among the rows and the end.
+  @inlinable
+  func endGapToward(room: UInt64, _ rows: UInt64, _ listCount: Int, _ floor: UInt64) -> UInt64 {
+    let share = Swift.min(UInt64(endGap), room / (UInt64(listCount) + 1))
+    if share >= floor { return share }
+    return Swift.min(UInt64(endGap), room / (rows + 1))
   }
 }
 
@@ -122,7 +135,9 @@ extension ListLabeling {
     }
     let lower = index > 0 ? storage.value(at: index - 1) : nil
     let upper = index < n ? storage.value(at: index) : nil
-    if let plan = configuration.plan(count: k, lower: lower, upper: upper, minimumGap: 1) {
+    if let plan = configuration.plan(
+      count: k, lower: lower, upper: upper, minimumGap: 1, listCount: n + k)
+    {
       var positions: [Int64] = []
       positions.reserveCapacity(k)
       for (offset, id) in newIDs.enumerated() {
@@ -153,7 +168,8 @@ extension ListLabeling {
         count: rows,
         lower: start > 0 ? storage.value(at: start - 1) : nil,
         upper: end < n ? storage.value(at: end) : nil,
-        minimumGap: whole ? 1 : Self.minimumGap(forWindowOf: rows, ceiling: ceiling))
+        minimumGap: whole ? 1 : Self.minimumGap(forWindowOf: rows, ceiling: ceiling),
+        listCount: n + k)
       if let plan {
         return apply(plan, window: start..<end, inserting: newIDs, at: index)
       }

@@ -101,9 +101,9 @@ extension ListLabeling {
   /// The smallest gap a relabeled window of `count` rows must leave between its rows: its
   /// density threshold. Larger windows must be sparser (the gap grows with the window), so a
   /// window relabeled now absorbs about as many inserts as it has rows before it needs
-  /// relabeling again. The threshold never asks for more than `ceiling`: half the gap the
-  /// whole list would get spread over the range, and at most the end gap, so a range that is
-  /// small for its list still relabels windows rather than the whole list.
+  /// relabeling again. The threshold never asks for more than `ceiling`: the gap a
+  /// whole-list spread would give (over half the range), and at most the end gap, so a range
+  /// that is small for its list still relabels windows rather than the whole list.
   @inlinable @inline(__always)
   static func minimumGap(forWindowOf count: Int, ceiling: UInt64) -> UInt64 {
     Swift.max(2, Swift.min(UInt64(count), ceiling))

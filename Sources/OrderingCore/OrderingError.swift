@@ -40,6 +40,16 @@ public struct OrderingError: Error, Hashable, Sendable, CustomStringConvertible 
     case invalidChange
     /// An outline's depths do not describe a forest (a row deeper than one below the last).
     case invalidOutline
+    /// A list labeling has more rows than its position range has integers.
+    case positionSpaceExhausted
+    /// Stored positions are not strictly increasing in list order.
+    case positionsNotIncreasing
+    /// A stored position lies outside the labeling's position range.
+    case positionOutOfRange
+    /// An id occurs twice in one list.
+    case duplicateID
+    /// Stored order keys are not strictly increasing in list order (or two are equal).
+    case keysNotIncreasing
   }
 
   /// What kind of failure this is.
@@ -50,6 +60,8 @@ public struct OrderingError: Error, Hashable, Sendable, CustomStringConvertible 
   public var otherKey: String?
   /// The byte offset in ``key`` where the problem is, when it has a place.
   public var offset: Int?
+  /// The index of the row the failure is about, when it is about a row of a list.
+  public var index: Int?
   /// One sentence that names the key and what is wrong with it.
   public var description: String
 
@@ -60,15 +72,17 @@ public struct OrderingError: Error, Hashable, Sendable, CustomStringConvertible 
   ///   - key: The key the failure is about.
   ///   - otherKey: The second key involved, if any.
   ///   - offset: The byte offset of the problem in `key`, if it has one.
+  ///   - index: The index of the row the failure is about, if any.
   ///   - description: One sentence a user can act on.
   public init(
     _ code: Code, key: String? = nil, otherKey: String? = nil, offset: Int? = nil,
-    description: String
+    index: Int? = nil, description: String
   ) {
     self.code = code
     self.key = key
     self.otherKey = otherKey
     self.offset = offset
+    self.index = index
     self.description = description
   }
 }

@@ -5,7 +5,9 @@ import OrderingCore
 struct KeysBenchmark: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "keys",
-    abstract: "Order key generation: append, prepend, random, move, after-first, spread.")
+    abstract:
+      "Order key generation: append, prepend, random, move, after-first, spread; OrderKeyList with a length budget."
+  )
 
   @Option(help: "Operations per workload.")
   var count = 100_000
@@ -15,6 +17,9 @@ struct KeysBenchmark: ParsableCommand {
 
   @Option(help: "Timed repetitions per workload (the fastest is reported).")
   var repetitions = 5
+
+  @Option(help: "Key length budget of the rebalanced OrderKeyList rows.")
+  var budget = 16
 
   @Flag(help: "Print one JSON array instead of a table.")
   var json = false
@@ -79,8 +84,15 @@ struct KeysBenchmark: ParsableCommand {
     var row = Self.row("spread", n: count, operations: count, seconds: seconds, keys: spread)
     row.fields.append(("totalMilliseconds", .number(seconds * 1000)))
     rows.append(row)
+    for workload in Workload.allCases {
+      rows.append(try Self.rebalanced(workload, count: count, seed: seed, budget: budget))
+    }
+    rows.append(try Self.rebalanced(nil, count: count, seed: seed, budget: budget))
+    rows.append(try Self.bulk(count: count, budget: budget))
     try Report.print(
-      title: "OrderKey generation (n = \(count), seed \(seed), best of \(repetitions))", rows: rows,
+      title:
+        "OrderKey generation (n = \(count), seed \(seed), best of \(repetitions)); scheme rebalanced = OrderKeyList, budget \(budget)",
+      rows: rows,
       json: json)
   }
 
@@ -91,9 +103,79 @@ struct KeysBenchmark: ParsableCommand {
     return BenchmarkRow(fields: [
       ("workload", .text(workload)),
       ("n", .integer(n)),
+      ("scheme", .text("between")),
       ("opsPerSecond", .number(Double(operations) / seconds)),
       ("maxKeyLength", .integer(lengths.max() ?? 0)),
       ("meanKeyLength", .number(Double(lengths.reduce(0, +)) / Double(max(lengths.count, 1)))),
     ])
+  }
+
+  /// The workload through an `OrderKeyList` with a budget: `middle` (workload nil) always
+  /// inserts at the middle index, a hot spot that cannot escape to an open end.
+  static func rebalanced(_ workload: Workload?, count: Int, seed: UInt64, budget: Int) throws
+    -> BenchmarkRow
+  {
+    var rng = SplitMix64(seed: seed)
+    var list = OrderKeyList<Int>(budget: budget)
+    if workload == .move {
+      // Build n rows by random inserts first (not timed), then time n random moves.
+      for id in 0..<count {
+        _ = try list.insert(id, at: Int.random(in: 0...list.count, using: &rng))
+      }
+    }
+    var rewritten = 0
+    var maxRewritten = 0
+    var failure: (any Error)?
+    let seconds = Stopwatch.measure {
+      do {
+        for id in 0..<count {
+          let changes: Int
+          if workload == .move {
+            let source = Int.random(in: 0..<count, using: &rng)
+            let destination = Int.random(in: 0..<count, using: &rng)
+            changes = try list.move(from: source, to: destination).changes.count
+          } else {
+            let index: Int
+            switch workload {
+            case .append: index = list.count
+            case .prepend: index = 0
+            case .random: index = Int.random(in: 0...list.count, using: &rng)
+            case .afterFirst: index = Swift.min(1, list.count)
+            case .move: preconditionFailure()
+            case nil: index = list.count / 2
+            }
+            changes = try list.insert(id, at: index).changes.count
+          }
+          rewritten += changes
+          maxRewritten = Swift.max(maxRewritten, changes)
+        }
+      } catch {
+        failure = error
+      }
+    }.1
+    if let failure { throw failure }
+    let keys = list.rows.map(\.key)
+    var row = Self.row(
+      workload?.rawValue ?? "middle", n: count, operations: count, seconds: seconds, keys: keys)
+    row.fields[2] = ("scheme", .text("rebalanced"))
+    row.fields.append(("rewrittenPerInsert", .number(Double(rewritten) / Double(count))))
+    row.fields.append(("maxRewritten", .integer(maxRewritten)))
+    return row
+  }
+
+  /// `count` rows inserted into one gap in one call, between "a0" and "a1".
+  static func bulk(count: Int, budget: Int) throws -> BenchmarkRow {
+    var list = OrderKeyList<Int>(budget: budget)
+    _ = try list.insert(-1, at: 0)
+    _ = try list.insert(-2, at: 1)
+    let (update, seconds) = try Stopwatch.measure {
+      try list.insert(contentsOf: 0..<count, at: 1)
+    }
+    var row = Self.row(
+      "one-gap-bulk", n: count, operations: count, seconds: seconds, keys: update.keys)
+    row.fields[2] = ("scheme", .text("rebalanced"))
+    row.fields.append(("rewrittenPerInsert", .number(Double(update.changes.count) / Double(count))))
+    row.fields.append(("maxRewritten", .integer(update.changes.count)))
+    return row
   }
 }

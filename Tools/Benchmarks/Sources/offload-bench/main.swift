@@ -9,8 +9,9 @@ struct OffloadBench: ParsableCommand {
     commandName: "offload-bench",
     abstract: "Offload's benchmarks (build with -c release).",
     subcommands: [
-      KeysBenchmark.self, ForestBenchmark.self, PersistenceBenchmark.self, GesturesBenchmark.self,
-      GestureTracesCommand.self, SelectionBenchmark.self, RedrawBenchmark.self, CLIBenchmark.self,
+      KeysBenchmark.self, LabelingBenchmark.self, ForestBenchmark.self, PersistenceBenchmark.self,
+      GesturesBenchmark.self, GestureTracesCommand.self, SelectionBenchmark.self,
+      RedrawBenchmark.self, CLIBenchmark.self,
     ]
   )
 }

@@ -11,7 +11,7 @@ public enum RowStatus: Hashable, Sendable {
 /// The caller's rows, as a selection sees them: which exist, which are displayed, in what order.
 ///
 /// A selection never copies the list. Operations that need the rows take a value of this
-/// protocol: ``SelectionState/selectAll(in:)`` and ``SelectionState/reconcile(with:policy:)``
+/// protocol: ``SelectionState/selectAll(in:)`` and `SelectionState.reconcile(with:policy:)`
 /// read ``visibleCount`` (the total a select-all count is taken from) and ask ``status(of:)``
 /// about the few rows the selection stores; range extension and materialization walk
 /// ``visibleIDs``. ``RowSnapshot`` is a ready-made conformance over arrays; a list with its own

@@ -80,7 +80,7 @@ extension OrderedForest {
   ///
   /// The order is the preorder of the plan, so the result is the same on every platform;
   /// keys are spread anew (`a0`, `a1`, …). A list turns back into a plan as it is (a list is
-  /// a forest of roots); ``init(outline:)`` builds a plan from rows with depths.
+  /// a forest of roots); `init(outline:)` builds a plan from rows with depths.
   ///
   /// - Returns: Every node whose parent or key changed.
   /// - Complexity: O(*n* · *m*), where *n* is the number of nodes and *m* the key length.

@@ -1,5 +1,5 @@
 extension OrderedForest {
-  /// Where a move would put its nodes, as ``resolve(_:to:)`` reports it before the move.
+  /// Where a move would put its nodes, as `resolve(_:to:)` reports it before the move.
   public struct ResolvedMove: Hashable, Sendable {
     /// The nodes that move with their subtrees, in the order they will stand (preorder of
     /// the forest before the move); selected nodes inside another selected node's subtree
@@ -176,7 +176,7 @@ extension OrderedForest {
   ///
   /// - Parameter id: The node to indent.
   /// - Returns: The changed node.
-  /// - Throws: ``Refusal/Reason/noPreviousSibling`` when the node is first among its
+  /// - Throws: `Refusal.Reason.noPreviousSibling` when the node is first among its
   ///   siblings, or any refusal of `move(_:to:)`.
   /// - Complexity: That of `move(_:to:)`.
   @inlinable
@@ -201,7 +201,7 @@ extension OrderedForest {
   ///
   /// - Parameter id: The node to outdent.
   /// - Returns: The changed node.
-  /// - Throws: ``Refusal/Reason/alreadyRoot`` for a root, or any refusal of
+  /// - Throws: `Refusal.Reason.alreadyRoot` for a root, or any refusal of
   ///   `move(_:to:)`.
   /// - Complexity: That of `move(_:to:)`.
   @inlinable
@@ -228,7 +228,7 @@ extension OrderedForest {
   ///   - id: The new node's id.
   ///   - destination: Where it goes.
   /// - Returns: The new node with a `nil` old placement.
-  /// - Throws: ``Refusal/Reason/duplicateNode`` when the id is taken, or a refusal of
+  /// - Throws: `Refusal.Reason.duplicateNode` when the id is taken, or a refusal of
   ///   `move(_:to:)`.
   /// - Complexity: That of `move(_:to:)`.
   @inlinable
@@ -501,7 +501,7 @@ extension OrderedForest {
     return list[start..<end].elementsEqual(tops)
   }
 
-  /// Describes a plan for ``resolve(_:to:)``.
+  /// Describes a plan for `resolve(_:to:)`.
   @inlinable
   func describe(_ plan: MovePlan) -> ResolvedMove {
     let (index, previous, next) = neighbours(of: plan.gap, plan.movers)

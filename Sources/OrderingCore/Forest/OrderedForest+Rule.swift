@@ -3,7 +3,7 @@ extension OrderedForest {
   ///
   /// One rule value serves every path: a pointer drop, a keyboard indent or outdent, a
   /// selection move and a programmatic move all ask the same rules, and a UI can ask
-  /// ``OrderedForest/resolve(_:to:)`` while a drag hovers to show the verdict before the drop.
+  /// `OrderedForest.resolve(_:to:)` while a drag hovers to show the verdict before the drop.
   ///
   /// A rule has two questions. ``canMove(_:)`` says whether a node may be moved at all
   /// (a day header that is not draggable); ``allows(_:in:)`` says whether a node may be

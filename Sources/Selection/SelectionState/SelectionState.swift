@@ -36,7 +36,7 @@ public enum EditStyle: Hashable, Sendable, CaseIterable {
 /// ```
 ///
 /// Every id the state is asked about must be a row of the caller's list; after the list
-/// changes (rows deleted, filtered out, collapsed away), call ``reconcile(with:policy:)``
+/// changes (rows deleted, filtered out, collapsed away), call `reconcile(with:policy:)`
 /// before reading ``count`` again.
 public struct SelectionState<ID: Hashable> {
   /// How the stored ids are read.
@@ -101,7 +101,7 @@ public struct SelectionState<ID: Hashable> {
   /// The number of selected visible rows.
   ///
   /// After a select-all this is the visible row count given by the last ``selectAll(in:)`` or
-  /// ``reconcile(with:policy:)``, less the exceptions and the disabled rows.
+  /// `reconcile(with:policy:)`, less the exceptions and the disabled rows.
   @inlinable
   public var count: Int {
     switch kind {

@@ -35,13 +35,17 @@ struct ShortIDTests {
     #expect(ShortID.match("abc", in: ids) == .unique(ShortID("abc123")!))
     #expect(ShortID.match("ABC", in: ids) == .unique(ShortID("abc123")!))
     #expect(ShortID.match("ab", in: ids) == .unique(ShortID("ab")!))
-    #expect(ShortID.match("a", in: ids) == .ambiguous(["ab", "abc123", "abd456"].compactMap(ShortID.init)))
+    #expect(
+      ShortID.match("a", in: ids)
+        == .ambiguous(["ab", "abc123", "abd456"].compactMap(ShortID.init)))
     #expect(ShortID.match("q", in: ids) == .none)
   }
 
   @Test func codableRefusesBadIds() throws {
     #expect(try JSONRoundTrip.encode([ShortID("ab12")!]) == "[\"ab12\"]")
-    #expect(throws: DecodingError.self) { try JSONRoundTrip.decode([ShortID].self, from: "[\"AB\"]") }
+    #expect(throws: DecodingError.self) {
+      try JSONRoundTrip.decode([ShortID].self, from: "[\"AB\"]")
+    }
   }
 }
 
@@ -66,7 +70,9 @@ struct MarkdownOutlineTests {
       outline.entries == [
         Entry(
           text: "Book flights",
-          children: [Entry(text: "Compare prices", done: true), Entry(text: "Pick seats", done: true)]),
+          children: [
+            Entry(text: "Compare prices", done: true), Entry(text: "Pick seats", done: true),
+          ]),
         Entry(text: "Pack", children: [Entry(text: "Socks")]),
         Entry(text: "spaced text"),
       ])

@@ -250,6 +250,29 @@ struct WorkspaceTests {
     #expect(throws: WorkspaceError.self) { try workspace.tree(of: "Bad") }
   }
 
+  @Test func keysStayWithinTheBudgetWhenOneGapIsHitAgainAndAgain() throws {
+    let (workspace, folder) = try makeWorkspace()
+    defer { folder.remove() }
+    try workspace.createCollection(named: "Hot", kind: .plan)
+    let first = try workspace.addItem(to: "Hot", text: "first")
+    try workspace.addItem(to: "Hot", text: "last")
+    var expected = ["first", "last"]
+    for index in 0..<300 {
+      try workspace.addItem(to: "Hot", text: "n\(index)", at: .after(first.id.rawValue))
+      expected.insert("n\(index)", at: 1)
+    }
+    let tree = try workspace.tree(of: "Hot")
+    #expect(tree.rows().map(\.item.text) == expected)
+    let longest = tree.collection.items.map(\.order.length).max() ?? 0
+    #expect(longest <= CollectionTree.keyBudget, "a key of \(longest) bytes")
+    #expect(try workspace.verify().isClean)
+    // Undo of the last insert restores the re-keyed neighbours too.
+    let before = try snapshot(workspace)
+    try workspace.addItem(to: "Hot", text: "again", at: .after(first.id.rawValue))
+    try workspace.undo()
+    #expect(try snapshot(workspace) == before)
+  }
+
   @Test func convertFlattensInPreorderAndBack() throws {
     let (workspace, folder) = try makeWorkspace()
     defer { folder.remove() }

@@ -79,6 +79,46 @@ public struct CollectionTree: Sendable {
     return rows
   }
 
+  /// The longest order key a workspace writes, in bytes.
+  public static let keyBudget = 16
+
+  /// Re-keys the smallest window of siblings around every node of `changes` whose new key is
+  /// longer than ``keyBudget``, and returns the changes with those re-keys added.
+  ///
+  /// Inserting again and again into one gap grows keys by about a byte per six inserts;
+  /// `OrderKeyList` finds the smallest window of neighbours that short keys can fill, so an
+  /// item list edited for years keeps keys of at most 16 bytes.
+  ///
+  /// - Complexity: O(*k* · *m*) per over-budget node, where *k* is its number of siblings.
+  static func keepingKeysInBudget(
+    _ changes: OrderedForest<ShortID>.ChangeSet, in forest: inout OrderedForest<ShortID>
+  ) -> OrderedForest<ShortID>.ChangeSet {
+    var result = changes
+    for change in changes.changes {
+      guard let placement = change.new, placement.key.length > keyBudget,
+        forest.contains(change.id)
+      else { continue }
+      let siblings = placement.parent.map { forest.children(of: $0) } ?? forest.roots
+      guard
+        var list = try? OrderKeyList<ShortID>(
+          rows: siblings.map { .init(id: $0, key: forest.key(of: $0)) }, budget: keyBudget),
+        let index = list.firstIndex(of: change.id)
+      else { continue }
+      _ = list.remove(at: index)
+      guard let update = try? list.insert(change.id, at: index) else { continue }
+      var rekeys = OrderedForest<ShortID>.ChangeSet()
+      for moved in update.changes + [.init(id: change.id, old: placement.key, new: update.key)] {
+        rekeys.changes.append(
+          .init(
+            id: moved.id, old: .init(parent: placement.parent, key: forest.key(of: moved.id)),
+            new: .init(parent: placement.parent, key: moved.new)))
+      }
+      guard (try? forest.apply(rekeys)) != nil else { continue }
+      result.changes += rekeys.changes
+    }
+    return result
+  }
+
   /// Applies a forest change set to the stored items: new parents and keys, removals.
   ///
   /// - Complexity: O(*n* + *c*), where *c* is the number of changes.

@@ -68,7 +68,9 @@ extension Workspace {
         throw refusal(error, collection: collection, verb: "add the item")
       }
       let item = Item(id: id, text: text, created: now(), order: .first)
-      CollectionTree.apply(changes, to: &collection, adding: [id: item])
+      CollectionTree.apply(
+        CollectionTree.keepingKeysInBudget(changes, in: &forest), to: &collection,
+        adding: [id: item])
       try transaction.update(collection)
       let added = collection.items.first { $0.id == id } ?? item
       return (added, "add \(id) to \"\(collection.name)\"")
@@ -122,7 +124,7 @@ extension Workspace {
         } catch {
           throw refusal(error, collection: source, verb: "move \(id)")
         }
-        CollectionTree.apply(changes, to: &source)
+        CollectionTree.apply(CollectionTree.keepingKeysInBudget(changes, in: &forest), to: &source)
         try transaction.update(source)
         return ((), "move \(id) in \"\(source.name)\"")
       }
@@ -151,7 +153,9 @@ extension Workspace {
       } catch {
         throw WorkspaceError(.damagedStore, "\(error)")
       }
-      CollectionTree.apply(inserted, to: &target, adding: moving)
+      CollectionTree.apply(
+        CollectionTree.keepingKeysInBudget(inserted, in: &targetForest), to: &target,
+        adding: moving)
       try transaction.update(source)
       try transaction.update(target)
       return ((), "move \(id) from \"\(source.name)\" to \"\(target.name)\"")
@@ -182,7 +186,9 @@ extension Workspace {
       var collection = try transaction.collection(collectionID)
       var forest = CollectionTree(collection, maximumPlanDepth: maximumPlanDepth).forest
       do throws(OrderedForest<ShortID>.Refusal) {
-        CollectionTree.apply(try operation(&forest, id), to: &collection)
+        let changes = try operation(&forest, id)
+        CollectionTree.apply(
+          CollectionTree.keepingKeysInBudget(changes, in: &forest), to: &collection)
       } catch {
         throw refusal(error, collection: collection, verb: "\(verb) \(id)")
       }

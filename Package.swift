@@ -26,6 +26,7 @@ let package = Package(
   name: "Offload",
   products: [
     .library(name: "OrderingCore", targets: ["OrderingCore"]),
+    .library(name: "PhotoSession", targets: ["PhotoSession"]),
     .library(name: "Offload", targets: ["Offload"]),
     .executable(name: "offloadctl", targets: ["offloadctl"]),
   ],
@@ -35,6 +36,7 @@ let package = Package(
   targets: [
     // Libraries.
     .target(name: "OrderingCore", swiftSettings: swiftSettings),
+    .target(name: "PhotoSession", swiftSettings: swiftSettings),
     .target(name: "Offload", dependencies: ["OrderingCore"], swiftSettings: swiftSettings),
 
     // The command-line tool: parsing and printing only.
@@ -44,6 +46,14 @@ let package = Package(
         "Offload",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
+      swiftSettings: swiftSettings
+    ),
+
+    // A child process for the PhotoSession kill -9 trials (run by PhotoSessionTests).
+    .executableTarget(
+      name: "photo-session-driver",
+      dependencies: ["PhotoSession"],
+      path: "Tools/PhotoSessionDriver",
       swiftSettings: swiftSettings
     ),
 
@@ -58,6 +68,11 @@ let package = Package(
     .testTarget(
       name: "OrderingCoreTests",
       dependencies: ["OrderingCore", "OffloadTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "PhotoSessionTests",
+      dependencies: ["PhotoSession", "OffloadTestSupport", "photo-session-driver"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

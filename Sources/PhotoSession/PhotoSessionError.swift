@@ -56,6 +56,8 @@ public struct PhotoSessionError: Error, Hashable, Sendable, CustomStringConverti
     case noSession
     /// An argument is out of its allowed range.
     case invalidArgument
+    /// Another process has the session open.
+    case sessionBusy
   }
 
   /// What kind of failure this is.

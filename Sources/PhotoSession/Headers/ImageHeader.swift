@@ -101,7 +101,7 @@ struct ImageHeader {
     if bytes.count >= 2 && bytes[0] == 0xFF && bytes[1] == 0xD8 {
       info.format = .jpeg
       try parseJPEG(at: 0)
-    } else if matches(0, "\u{89}PNG\r\n\u{1A}\n") {
+    } else if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
       info.format = .png
       try parsePNG()
     } else if matches(0, "GIF87a") || matches(0, "GIF89a") {
@@ -132,7 +132,7 @@ struct ImageHeader {
     } else if matches(4, "ftyp") {
       try parseISOBMFF()
     } else {
-      try need(0, 12, "signature")
+      try need(0, 16, "signature")
       throw .unsupported
     }
   }
@@ -399,7 +399,11 @@ struct ImageHeader {
     } else if size32 == 0 {
       size = end - offset
     }
-    guard size >= payload - offset, offset + size <= end else {
+    guard size >= payload - offset else {
+      throw .corrupt(offset: offset, reason: "box '\(type)' has a size of \(size) that does not fit")
+    }
+    if offset + size > bytes.count { try need(offset, size, "box '\(type)'") }
+    guard offset + size <= end else {
       throw .corrupt(offset: offset, reason: "box '\(type)' has a size of \(size) that does not fit")
     }
     return Box(type: type, payload: payload, end: offset + size)

@@ -121,8 +121,12 @@ public final class FolderLibrary: PhotoLibrary {
     case .keep:
       return "kept \"\(photo)\""
     case .trash:
-      if resuming, try FileSystem.linkStatus(path) == nil, let item = trash.locate(original: path) {
-        return "\"\(photo)\" was already in the Trash as \"\(item.file)\""
+      if resuming {
+        // A crash may have left the move done, or only its info file written.
+        if try FileSystem.linkStatus(path) == nil, let item = trash.locate(original: path) {
+          return "\"\(photo)\" was already in the Trash as \"\(item.file)\""
+        }
+        trash.removeOrphanedInfo(original: path)
       }
       do {
         let item = try trash.trash(path)

@@ -275,13 +275,28 @@ public struct FreedesktopTrash: Sendable {
   ///
   /// - Complexity: O(*t*), where *t* is the number of items in that Trash.
   public func locate(original path: String) -> Item? {
-    guard let (folder, relativeTo) = try? trashFolder(for: path) else { return nil }
+    items(original: path).filter { (try? FileSystem.linkStatus($0.file)) != nil }.last
+  }
+
+  /// Removes info files for `path` whose file is not in `files/`: what a crash between writing
+  /// the info file and moving the file leaves. Only `.trashinfo` files are removed.
+  ///
+  /// - Complexity: O(*t*), where *t* is the number of items in that Trash.
+  public func removeOrphanedInfo(original path: String) {
+    for item in items(original: path) where (try? FileSystem.linkStatus(item.file)) == nil {
+      unlink(item.info)
+    }
+  }
+
+  /// The items of the Trash whose info file names `path` as the original, sorted by name.
+  func items(original path: String) -> [Item] {
+    guard let (folder, relativeTo) = try? trashFolder(for: path) else { return [] }
     var original = path
     if let relativeTo {
       original = String(path.dropFirst(relativeTo == "/" ? 1 : relativeTo.count + 1))
     }
     let infos = FileSystem.join(folder, "info")
-    guard let names = try? FileSystem.names(in: infos) else { return nil }
+    guard let names = try? FileSystem.names(in: infos) else { return [] }
     var found: [Item] = []
     for name in names where name.hasSuffix(".trashinfo") {
       guard let bytes = try? FileSystem.readPrefix(FileSystem.join(infos, name), limit: 65536).bytes
@@ -290,9 +305,8 @@ public struct FreedesktopTrash: Sendable {
       guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Path=") }),
         Self.percentDecode(line.dropFirst(5)) == original
       else { continue }
-      let item = Item(trash: folder, name: String(name.dropLast(".trashinfo".count)))
-      if (try? FileSystem.linkStatus(item.file)) != nil { found.append(item) }
+      found.append(Item(trash: folder, name: String(name.dropLast(".trashinfo".count))))
     }
-    return found.sorted { $0.name < $1.name }.last
+    return found.sorted { $0.name < $1.name }
   }
 }

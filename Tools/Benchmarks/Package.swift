@@ -26,6 +26,7 @@ let package = Package(
       name: "offload-bench",
       dependencies: [
         .product(name: "OrderingCore", package: rootIdentity),
+        .product(name: "PhotoSession", package: rootIdentity),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]

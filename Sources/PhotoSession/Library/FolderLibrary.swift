@@ -141,7 +141,7 @@ public final class FolderLibrary: PhotoLibrary {
           description: "cannot mark \"\(photo)\" as a favorite: it is no longer in the folder")
       }
       let (sidecar, written) = try XMPSidecar.setRating(
-        favoriteRating, forPhoto: path, naming: sidecarNaming)
+        favoriteRating, forPhoto: path, naming: sidecarNaming, cleanUp: resuming)
       return written
         ? "rated \"\(photo)\" \(favoriteRating) in \"\(sidecar)\""
         : "\"\(photo)\" was already rated \(favoriteRating) in \"\(sidecar)\""

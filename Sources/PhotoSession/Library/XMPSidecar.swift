@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Writes an XMP rating into a photo's sidecar file, merging into an existing sidecar.
 ///
 /// darktable and digiKam name a sidecar after the whole file name (`photo.jpg.xmp`); Adobe
@@ -34,9 +42,26 @@ public enum XMPSidecar {
   ///   rating).
   /// - Throws: ``PhotoSessionError/Code/sidecarFailed`` when the existing sidecar is not an XMP
   ///   packet (it is left untouched) or the folder cannot be written (read-only).
+  /// - Parameters:
+  ///   - rating: The rating to set.
+  ///   - photo: The photo's path.
+  ///   - naming: How a new sidecar is named.
+  ///   - cleanUp: Also remove temporary files a crash during an earlier write left next to the
+  ///     sidecar (lists the folder, so only when resuming).
   public static func setRating(
-    _ rating: Int, forPhoto photo: String, naming: Naming = .appendExtension
+    _ rating: Int, forPhoto photo: String, naming: Naming = .appendExtension,
+    cleanUp: Bool = false
   ) throws(PhotoSessionError) -> (path: String, written: Bool) {
+    if cleanUp {
+      let folder = FileSystem.parent(photo)
+      let prefixes = candidates(for: photo, naming: naming).map {
+        "." + FileSystem.lastComponent($0) + ".tmp-"
+      }
+      for name in (try? FileSystem.names(in: folder)) ?? []
+      where prefixes.contains(where: { name.hasPrefix($0) }) {
+        _ = unlink(FileSystem.join(folder, name))
+      }
+    }
     var existing: (String, String)?
     for candidate in candidates(for: photo, naming: naming) {
       if let status = try FileSystem.linkStatus(candidate), FileSystem.isRegular(status) {

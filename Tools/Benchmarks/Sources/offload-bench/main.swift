@@ -7,7 +7,7 @@ struct OffloadBench: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "offload-bench",
     abstract: "Offload's benchmarks (build with -c release).",
-    subcommands: [KeysBenchmark.self]
+    subcommands: [KeysBenchmark.self, PhotosBenchmark.self, PhotosStartChild.self]
   )
 }
 

@@ -148,8 +148,9 @@ enum FileSystem {
   /// Writes a file atomically: a temporary file in the same folder, fsync, rename, folder fsync.
   ///
   /// A crash at any point leaves either the old file or the new one, never a mix.
+  /// With `syncFolder` false the caller syncs the folder later (once for many files).
   static func writeAtomically(
-    _ bytes: [UInt8], to path: String, mode: mode_t = 0o644
+    _ bytes: [UInt8], to path: String, mode: mode_t = 0o644, syncFolder: Bool = true
   ) throws(PhotoSessionError) {
     let folder = parent(path)
     let temporary = join(
@@ -170,7 +171,7 @@ enum FileSystem {
       unlink(temporary)
       throw failure(.writeFailed, "replace", path, number)
     }
-    try syncDirectory(folder)
+    if syncFolder { try syncDirectory(folder) }
   }
 
   /// Creates a folder and its missing parents with the given mode.

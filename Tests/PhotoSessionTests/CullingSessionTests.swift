@@ -31,6 +31,13 @@ final class ScriptedLibrary: PhotoLibrary {
   }
 
   func plan(_ decision: PhotoDecision, for photo: String) -> String { "would \(decision) \(photo)" }
+
+  var flushes = 0
+  var failFlush = false
+  func flush() throws(PhotoSessionError) {
+    if failFlush { throw PhotoSessionError(.writeFailed, description: "cannot sync: injected") }
+    flushes += 1
+  }
 }
 
 private func ids(_ count: Int) -> [String] { (0..<count).map { "p\($0).jpg" } }
@@ -167,6 +174,21 @@ struct CullingSessionTests {
     try session.commit(batchSize: 1)
     #expect(library.applied.map(\.1) == ["p0.jpg", "p1.jpg", "p2.jpg", "p3.jpg"])
     #expect(session.statistics.committed == 4)
+  }
+
+  @Test func aFailedFlushLeavesTheBatchInProgressAndTheNextCommitResumesIt() throws {
+    let library = ScriptedLibrary()
+    let session = try CullingSession(photos: ids(3), journal: MemorySessionJournal(), library: library)
+    for direction in [SwipeDirection.left, .up, .right] { try session.swipe(direction) }
+    library.failFlush = true
+    let error = #expect(throws: PhotoSessionError.self) { try session.commit() }
+    #expect(error?.description == "cannot sync: injected")
+    #expect(session.state.commitState(at: 0) == .inProgress)
+    #expect(session.state.commitState(at: 1) == .pending)  // keep has no intent
+    library.failFlush = false
+    try session.commit()
+    #expect(library.applied.map(\.2) == [false, false, false, true, false, true])
+    #expect(session.statistics.committed == 3 && library.flushes == 1)
   }
 
   @Test func invalidArguments() {

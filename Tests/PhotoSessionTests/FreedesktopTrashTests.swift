@@ -23,7 +23,7 @@ struct FreedesktopTrashTests {
     #expect(info == "[Trash Info]\nPath=\(encoded)\nDeletionDate=2023-11-14T22:13:20\n")
     #expect(FreedesktopTrash.percentDecode(Substring(encoded)) == photo)
     #expect(FreedesktopTrash.percentDecode("%G1") == nil)
-    #expect(trash.locate(original: photo) == item)
+    #expect(trash.locate(original: photo)?.file == item.file)
   }
 
   @Test func nameCollisionsGetNumberedNames() throws {
@@ -73,7 +73,7 @@ struct FreedesktopTrashTests {
     let item = try trash.trash(photo, now: Date(timeIntervalSince1970: 0))
     #expect(item.trash == volume + "/.Trash-\(uid)")
     #expect(try String(contentsOfFile: item.info, encoding: .utf8) == "[Trash Info]\nPath=DCIM/p.jpg\nDeletionDate=1970-01-01T00:00:00\n")
-    #expect(trash.locate(original: photo) == item)
+    #expect(trash.locate(original: photo)?.file == item.file)
     // An administrator's sticky `.Trash` is preferred: `.Trash/$uid`.
     try FileManager.default.createDirectory(atPath: volume + "/.Trash", withIntermediateDirectories: true)
     chmod(volume + "/.Trash", 0o1777)
@@ -128,11 +128,20 @@ struct FreedesktopTrashTests {
     let trash = FreedesktopTrash(homeTrash: folder.appending("Trash"))
     // What a crash between the info file and the move leaves.
     try TestImages.write(Array("[Trash Info]\nPath=\(FreedesktopTrash.percentEncode(photo))\nDeletionDate=2020-01-01T00:00:00\n".utf8), "Trash/info/p.jpg.trashinfo", in: folder)
-    try TestImages.write([1], "Trash/files/.keep", in: folder)
+    // What a crash right after the exclusive create leaves: an empty info file.
+    try TestImages.write([], "Trash/info/p.2.jpg.trashinfo", in: folder)
+    // Another file's info file, and one whose file is in the Trash, are kept.
+    try TestImages.write(Array("[Trash Info]\nPath=/elsewhere/p.jpg\n".utf8), "Trash/info/p.3.jpg.trashinfo", in: folder)
+    try TestImages.write([], "Trash/info/p.4.jpg.trashinfo", in: folder)
+    try TestImages.write([1], "Trash/files/p.4.jpg", in: folder)
     #expect(trash.locate(original: photo) == nil)
     trash.removeOrphanedInfo(original: photo)
     #expect(!FileManager.default.fileExists(atPath: folder.appending("Trash/info/p.jpg.trashinfo")))
+    #expect(!FileManager.default.fileExists(atPath: folder.appending("Trash/info/p.2.jpg.trashinfo")))
+    #expect(FileManager.default.fileExists(atPath: folder.appending("Trash/info/p.3.jpg.trashinfo")))
+    #expect(FileManager.default.fileExists(atPath: folder.appending("Trash/info/p.4.jpg.trashinfo")))
     #expect(try trash.trash(photo).name == "p.jpg")
+    #expect(trash.locate(original: photo)?.name == "p.jpg")
   }
 
   @Test func userTrashFollowsXDGDataHome() {

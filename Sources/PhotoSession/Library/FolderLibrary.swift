@@ -18,6 +18,8 @@ public final class FolderLibrary: PhotoLibrary {
   public let sidecarNaming: XMPSidecar.Naming
   /// The rating a favorite gets.
   public let favoriteRating: Int
+  /// Folders changed since the last ``flush()``.
+  private var unsynced: Set<String> = []
 
   /// A library over the folder `root`.
   ///
@@ -129,7 +131,8 @@ public final class FolderLibrary: PhotoLibrary {
         trash.removeOrphanedInfo(original: path)
       }
       do {
-        let item = try trash.trash(path)
+        let item = try trash.trash(path, syncFolders: false)
+        unsynced.formUnion(item.changedFolders)
         return "moved \"\(photo)\" to the Trash as \"\(item.file)\""
       } catch {
         throw Self.naming(error, photo)
@@ -141,11 +144,21 @@ public final class FolderLibrary: PhotoLibrary {
           description: "cannot mark \"\(photo)\" as a favorite: it is no longer in the folder")
       }
       let (sidecar, written) = try XMPSidecar.setRating(
-        favoriteRating, forPhoto: path, naming: sidecarNaming, cleanUp: resuming)
+        favoriteRating, forPhoto: path, naming: sidecarNaming, cleanUp: resuming, syncFolder: false)
+      if written { unsynced.insert(FileSystem.parent(sidecar)) }
       return written
         ? "rated \"\(photo)\" \(favoriteRating) in \"\(sidecar)\""
         : "\"\(photo)\" was already rated \(favoriteRating) in \"\(sidecar)\""
     }
+  }
+
+  /// Syncs every folder changed since the last flush (the Trash's `files/`, photo folders,
+  /// sidecar folders).
+  ///
+  /// - Complexity: O(*f*) folder syncs, for *f* folders changed.
+  public func flush() throws(PhotoSessionError) {
+    for folder in unsynced.sorted() { try FileSystem.syncDirectory(folder) }
+    unsynced.removeAll()
   }
 
   /// Uses the photo id instead of the absolute path in a missing-photo error.

@@ -80,6 +80,15 @@ public struct FreedesktopTrash: Sendable {
     public var trash: String
     /// The name under `files/` and `info/NAME.trashinfo`.
     public var name: String
+    /// The folders a move changed (`files/` and the file's folder), to sync before the move is
+    /// recorded as done; empty for an item found by ``FreedesktopTrash/locate(original:)``.
+    public var changedFolders: [String] = []
+
+    /// An item of a Trash folder.
+    public init(trash: String, name: String) {
+      self.trash = trash
+      self.name = name
+    }
     /// The trashed file's path.
     public var file: String { FileSystem.join(FileSystem.join(trash, "files"), name) }
     /// The info file's path.
@@ -129,13 +138,20 @@ public struct FreedesktopTrash: Sendable {
 
   /// Moves a file to the Trash and returns where it went.
   ///
+  /// The info file is synced (file and folder) before the move. With `syncFolders` false the
+  /// two folders the move changed (`files/` and the file's folder) are not synced here: the
+  /// caller syncs ``Item/changedFolders`` later, once for many files, before it records the
+  /// move as done.
+  ///
   /// - Throws: ``PhotoSessionError/Code/photoMissing`` when the file is not there,
   ///   ``PhotoSessionError/Code/crossDevice`` (see ``trashFolder(for:)``) or
   ///   ``PhotoSessionError/Code/trashFailed``; on failure the file is where it was and no info
   ///   file is left behind.
   /// - Complexity: O(*c*) file operations, where *c* is the number of names already taken.
   @discardableResult
-  public func trash(_ path: String, now: Date = Date()) throws(PhotoSessionError) -> Item {
+  public func trash(
+    _ path: String, now: Date = Date(), syncFolders: Bool = true
+  ) throws(PhotoSessionError) -> Item {
     guard try FileSystem.linkStatus(path) != nil else {
       throw PhotoSessionError(
         .photoMissing, path: path,
@@ -201,9 +217,12 @@ public struct FreedesktopTrash: Sendable {
         }
         throw FileSystem.failure(.trashFailed, "move to the Trash", path, number)
       }
-      try FileSystem.syncDirectory(files)
-      try FileSystem.syncDirectory(FileSystem.parent(path))
-      return item
+      var moved = item
+      moved.changedFolders = [files, FileSystem.parent(path)]
+      if syncFolders {
+        for folder in moved.changedFolders { try FileSystem.syncDirectory(folder) }
+      }
+      return moved
     }
     throw PhotoSessionError(
       .trashFailed, path: path,
@@ -279,34 +298,43 @@ public struct FreedesktopTrash: Sendable {
   }
 
   /// Removes info files for `path` whose file is not in `files/`: what a crash between writing
-  /// the info file and moving the file leaves. Only `.trashinfo` files are removed.
+  /// the info file and moving the file leaves. An info file with no `Path=` line (a crash
+  /// right after its exclusive create) and no file, under a name this file could have been
+  /// given, is removed too. Only `.trashinfo` files are removed.
   ///
   /// - Complexity: O(*t*), where *t* is the number of items in that Trash.
   public func removeOrphanedInfo(original path: String) {
-    for item in items(original: path) where (try? FileSystem.linkStatus(item.file)) == nil {
-      unlink(item.info)
+    for (item, matches) in infoFiles(original: path) where matches != false {
+      if (try? FileSystem.linkStatus(item.file)) == nil { unlink(item.info) }
     }
   }
 
   /// The items of the Trash whose info file names `path` as the original, sorted by name.
   func items(original path: String) -> [Item] {
-    guard let (folder, relativeTo) = try? trashFolder(for: path) else { return [] }
+    infoFiles(original: path).filter { $0.1 == true }.map(\.0)
+  }
+
+  /// The info files under names `path` could have been given, with whether their `Path=`
+  /// names `path` (nil when they have no readable `Path=` line).
+  private func infoFiles(original path: String) -> [(Item, Bool?)] {    guard let (folder, relativeTo) = try? trashFolder(for: path) else { return [] }
     var original = path
     if let relativeTo {
       original = String(path.dropFirst(relativeTo == "/" ? 1 : relativeTo.count + 1))
     }
     let infos = FileSystem.join(folder, "info")
     guard let names = try? FileSystem.names(in: infos) else { return [] }
-    var found: [Item] = []
-    for name in names where name.hasSuffix(".trashinfo") {
+    var found: [(Item, Bool?)] = []
+    // Only names this file could have been given (`photo.jpg`, `photo.2.jpg`, ...) are read.
+    let base = FileSystem.lastComponent(path)
+    let stem = base.lastIndex(of: ".").map { String(base[..<$0]) } ?? base
+    for name in names where name.hasSuffix(".trashinfo") && name.hasPrefix(stem) {
       guard let bytes = try? FileSystem.readPrefix(FileSystem.join(infos, name), limit: 65536).bytes
       else { continue }
       let text = String(decoding: bytes, as: UTF8.self)
-      guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Path=") }),
-        Self.percentDecode(line.dropFirst(5)) == original
-      else { continue }
-      found.append(Item(trash: folder, name: String(name.dropLast(".trashinfo".count))))
+      let item = Item(trash: folder, name: String(name.dropLast(".trashinfo".count)))
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Path=") })
+      found.append((item, line.map { Self.percentDecode($0.dropFirst(5)) == original }))
     }
-    return found.sorted { $0.name < $1.name }
+    return found.sorted { $0.0.name < $1.0.name }
   }
 }

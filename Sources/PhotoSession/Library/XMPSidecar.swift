@@ -48,9 +48,11 @@ public enum XMPSidecar {
   ///   - naming: How a new sidecar is named.
   ///   - cleanUp: Also remove temporary files a crash during an earlier write left next to the
   ///     sidecar (lists the folder, so only when resuming).
+  ///   - syncFolder: Sync the folder after the rename; false when the caller syncs it later,
+  ///     once for many sidecars.
   public static func setRating(
     _ rating: Int, forPhoto photo: String, naming: Naming = .appendExtension,
-    cleanUp: Bool = false
+    cleanUp: Bool = false, syncFolder: Bool = true
   ) throws(PhotoSessionError) -> (path: String, written: Bool) {
     if cleanUp {
       let folder = FileSystem.parent(photo)
@@ -79,7 +81,7 @@ public enum XMPSidecar {
     }
     guard let merged else { return (path, false) }
     do {
-      try FileSystem.writeAtomically(Array(merged.utf8), to: path)
+      try FileSystem.writeAtomically(Array(merged.utf8), to: path, syncFolder: syncFolder)
     } catch {
       throw PhotoSessionError(
         .sidecarFailed, path: path, errno: error.errno,

@@ -39,19 +39,22 @@ public struct CommitReport: Hashable, Sendable {
 extension CullingSession {
   /// Applies every pending (or previously failed) decision, in queue order and in batches.
   ///
-  /// For each photo the intent is journaled durably before the library applies the decision,
-  /// and the result after, so a commit that crashed resumes at the next commit: a photo whose
-  /// intent has no result is applied again, which the library's idempotent ``PhotoLibrary``
+  /// For each batch, the intents of its photos are journaled durably (one append) before the
+  /// library touches any file; then each photo's decision is applied; then the library
+  /// ``PhotoLibrary/flush()``es (syncs the folders it changed) and the results are journaled
+  /// (one append). A commit that crashed therefore resumes at the next commit: photos whose
+  /// intent has no result are applied again with `resuming`, which the library's idempotent
   /// apply turns into "already done". A photo that vanished or cannot be changed is reported in
   /// ``CommitReport/failed`` and skipped, never a crash; the next commit tries it again.
   /// Committing twice does nothing the second time. Commit clears the undo stack.
   ///
   /// - Parameters:
-  ///   - batchSize: Photos per batch; the journal is synced at least once per batch.
+  ///   - batchSize: Photos per batch: two journal appends and one library flush per batch.
   ///   - dryRun: Report what would be done without journaling or touching any file.
   ///   - progress: Called after every photo.
   /// - Returns: What was applied and what failed.
-  /// - Throws: A journal write error (the photos handled so far stay handled).
+  /// - Throws: A journal or flush error; photos of the batch in progress stay in progress and
+  ///   the next commit resumes them.
   /// - Complexity: O(*n*) to find pending photos plus one apply per pending photo.
   @discardableResult
   public func commit(
@@ -77,43 +80,46 @@ extension CullingSession {
       return report
     }
     guard !todo.isEmpty || state.commitRunning else { return report }
-    var buffered: [SessionEvent] = [.commitStarted(time: clock())]
-    func flush() throws(PhotoSessionError) {
-      guard !buffered.isEmpty else { return }
-      try appendAndApply(buffered)
-      buffered.removeAll()
-    }
+    var start: [SessionEvent] = [.commitStarted(time: clock())]
     var done = 0
-    for (number, index) in todo.enumerated() {
-      guard let decision = state.decision(at: index) else { continue }
-      let photo = state.photos[index]
-      let resuming = state.commitState(at: index) == .inProgress
-      if decision != .keep {
-        // The intent must be durable before the file changes.
-        buffered.append(.commitIntent(index: index, photo: photo, decision: decision))
-        try flush()
+    for batch in 0..<batches {
+      let indices = todo[(batch * batchSize)..<min(todo.count, (batch + 1) * batchSize)]
+      // Which photos an earlier, interrupted commit had started: decided before the intents.
+      let resuming = indices.map { state.commitState(at: $0) == .inProgress }
+      var intents = start
+      start = []
+      for index in indices {
+        guard let decision = state.decision(at: index), decision != .keep else { continue }
+        intents.append(.commitIntent(index: index, photo: state.photos[index], decision: decision))
       }
-      let event: SessionEvent
-      do throws(PhotoSessionError) {
-        let detail = try library?.apply(decision, to: photo, resuming: resuming) ?? "recorded \(decision)"
-        event = .commitResult(index: index, photo: photo, failure: nil, detail: detail)
-        report.applied.append(.init(photo: photo, decision: decision, detail: detail))
-      } catch {
-        event = .commitResult(
-          index: index, photo: photo, failure: error.code, detail: error.description)
-        report.failed.append(
-          .init(photo: photo, decision: decision, detail: error.description, failure: error))
+      // The intents are durable before any file changes.
+      try appendAndApply(intents)
+      var results: [SessionEvent] = []
+      for (offset, index) in indices.enumerated() {
+        guard let decision = state.decision(at: index) else { continue }
+        let photo = state.photos[index]
+        do throws(PhotoSessionError) {
+          let detail =
+            try library?.apply(decision, to: photo, resuming: resuming[offset])
+            ?? "recorded \(decision)"
+          results.append(.commitResult(index: index, photo: photo, failure: nil, detail: detail))
+          report.applied.append(.init(photo: photo, decision: decision, detail: detail))
+        } catch {
+          results.append(
+            .commitResult(index: index, photo: photo, failure: error.code, detail: error.description))
+          report.failed.append(
+            .init(photo: photo, decision: decision, detail: error.description, failure: error))
+        }
+        done += 1
+        progress(
+          CommitProgress(
+            done: done, total: todo.count, batch: batch + 1, batches: batches, photo: photo))
       }
-      buffered.append(event)
-      done += 1
-      if (number + 1) % batchSize == 0 || number + 1 == todo.count { try flush() }
-      progress(
-        CommitProgress(
-          done: done, total: todo.count, batch: number / batchSize + 1, batches: batches,
-          photo: photo))
+      // The changes are durable before the results that record them.
+      try library?.flush()
+      try appendAndApply(results)
     }
-    buffered.append(.commitFinished(time: clock()))
-    try flush()
+    try appendAndApply(start + [.commitFinished(time: clock())])
     return report
   }
 }

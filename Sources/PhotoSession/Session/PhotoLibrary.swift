@@ -26,4 +26,12 @@ public protocol PhotoLibrary: AnyObject {
 
   /// Describes what ``apply(_:to:)`` would do, without doing it (for a dry run).
   func plan(_ decision: PhotoDecision, for photo: String) -> String
+
+  /// Makes every change applied since the last flush durable (syncs the folders it changed).
+  ///
+  /// Commit calls it at the end of every batch, before it journals the batch's results, so a
+  /// result is never durable before the change it records.
+  ///
+  /// - Throws: ``PhotoSessionError/Code/writeFailed`` when a sync fails.
+  func flush() throws(PhotoSessionError)
 }

@@ -183,7 +183,9 @@ enum FileSystem {
     }
     let above = parent(path)
     if above != path && above != "." { try makeDirectories(above, mode: mode) }
-    if mkdir(path, mode) != 0 && errno != EEXIST { throw failure(.writeFailed, "create folder", path) }
+    if mkdir(path, mode) != 0 && errno != EEXIST {
+      throw failure(.writeFailed, "create folder", path)
+    }
   }
 
   /// The current real user id.

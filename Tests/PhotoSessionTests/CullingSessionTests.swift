@@ -59,7 +59,9 @@ struct CullingSessionTests {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     var time = 100.0
-    let clock = { time += 2; return time }
+    let clock = {
+      time += 2; return time
+    }
     let session = try CullingSession(
       photos: ids(50), journal: JSONLinesSessionJournal(folder: folder.path), undoDepth: 3,
       clock: clock)
@@ -77,16 +79,25 @@ struct CullingSessionTests {
     }
     // Compaction keeps the state too.
     try session.compact()
-    let reopened = try CullingSession(photos: ids(50), journal: JSONLinesSessionJournal(folder: folder.path))
+    let reopened = try CullingSession(
+      photos: ids(50), journal: JSONLinesSessionJournal(folder: folder.path))
     #expect(reopened.state == session.state && reopened.eventsSinceSnapshot == 0)
   }
 
   @Test func statisticsAndReview() throws {
     var time = 0.0
-    let session = try CullingSession(photos: ids(6), journal: MemorySessionJournal(), clock: { time += 3; return time })
+    let session = try CullingSession(
+      photos: ids(6), journal: MemorySessionJournal(),
+      clock: {
+        time += 3; return time
+      })
     for direction in [SwipeDirection.left, .right, .up, .left] { try session.swipe(direction) }
     let stats = session.statistics
-    #expect(stats == SessionStatistics(total: 6, reviewed: 4, remaining: 2, trash: 2, favorite: 1, keep: 1, pending: 4, committed: 0, failed: 0, swipesPerMinute: 20, isAtEnd: false))
+    #expect(
+      stats
+        == SessionStatistics(
+          total: 6, reviewed: 4, remaining: 2, trash: 2, favorite: 1, keep: 1, pending: 4,
+          committed: 0, failed: 0, swipesPerMinute: 20, isAtEnd: false))
     #expect(session.review(.trash).map(\.photo) == ["p0.jpg", "p3.jpg"])
     #expect(session.review().count == 4)
     try session.change("p0.jpg", to: .keep)
@@ -97,7 +108,8 @@ struct CullingSessionTests {
   @Test func preloadWindowHoldsTheNextThreeWithMetadata() throws {
     let library = ScriptedLibrary()
     library.failing = ["p2.jpg"]
-    let session = try CullingSession(photos: ids(5), journal: MemorySessionJournal(), library: library)
+    let session = try CullingSession(
+      photos: ids(5), journal: MemorySessionJournal(), library: library)
     #expect(session.current?.photo == "p0.jpg" && session.current?.metadata?.pixelWidth == 1)
     #expect(session.preloadWindow.map(\.photo) == ["p1.jpg", "p2.jpg", "p3.jpg"])
     #expect(session.preloadWindow[1].problem?.code == .photoMissing)
@@ -119,15 +131,23 @@ struct CullingSessionTests {
     library.failing = ["p3.jpg"]
     let journal = MemorySessionJournal()
     let session = try CullingSession(photos: ids(8), journal: journal, library: library)
-    for direction in [SwipeDirection.left, .right, .up, .left, .right, .left] { try session.swipe(direction) }
+    for direction in [SwipeDirection.left, .right, .up, .left, .right, .left] {
+      try session.swipe(direction)
+    }
     let dry = try session.commit(dryRun: true)
-    #expect(dry.dryRun && dry.applied.map(\.detail) == ["would trash p0.jpg", "would favorite p1.jpg", "would keep p2.jpg", "would trash p3.jpg", "would favorite p4.jpg", "would trash p5.jpg"])
+    #expect(
+      dry.dryRun
+        && dry.applied.map(\.detail) == [
+          "would trash p0.jpg", "would favorite p1.jpg", "would keep p2.jpg", "would trash p3.jpg",
+          "would favorite p4.jpg", "would trash p5.jpg",
+        ])
     #expect(library.applied.isEmpty && session.statistics.committed == 0)
     var progress: [CommitProgress] = []
     let report = try session.commit(batchSize: 4) { progress.append($0) }
     #expect(report.applied.count == 5 && report.failed.map(\.photo) == ["p3.jpg"])
     #expect(report.failed[0].failure?.code == .photoMissing && report.batches == 2)
-    #expect(progress.map(\.done) == [1, 2, 3, 4, 5, 6] && progress.map(\.batch) == [1, 1, 1, 1, 2, 2])
+    #expect(
+      progress.map(\.done) == [1, 2, 3, 4, 5, 6] && progress.map(\.batch) == [1, 1, 1, 1, 2, 2])
     #expect(session.statistics.committed == 5 && session.statistics.failed == 1)
     #expect(session.state.undoStack.isEmpty)
     let undo = #expect(throws: PhotoSessionError.self) { try session.undo() }
@@ -138,7 +158,8 @@ struct CullingSessionTests {
     #expect(second.applied.map(\.photo) == ["p3.jpg"])
     let third = try session.commit()
     #expect(third.applied.isEmpty && third.failed.isEmpty)
-    #expect(library.applied.map(\.1) == ["p0.jpg", "p1.jpg", "p2.jpg", "p4.jpg", "p5.jpg", "p3.jpg"])
+    #expect(
+      library.applied.map(\.1) == ["p0.jpg", "p1.jpg", "p2.jpg", "p4.jpg", "p5.jpg", "p3.jpg"])
     let change = #expect(throws: PhotoSessionError.self) { try session.change("p0.jpg", to: .keep) }
     #expect(change?.code == .alreadyCommitted)
     let bad = #expect(throws: PhotoSessionError.self) { try session.commit(batchSize: 0) }
@@ -152,7 +173,9 @@ struct CullingSessionTests {
     try session.swipe(.left)
     try session.swipe(.right)
     // The journal a crash leaves: the intent for p0 is durable, its result is not.
-    try journal.append([.commitStarted(time: 0), .commitIntent(index: 0, photo: "p0.jpg", decision: .trash)])
+    try journal.append([
+      .commitStarted(time: 0), .commitIntent(index: 0, photo: "p0.jpg", decision: .trash),
+    ])
     let reopened = try CullingSession(photos: ids(3), journal: journal, library: library)
     #expect(reopened.state.commitState(at: 0) == .inProgress && reopened.state.commitRunning)
     let report = try reopened.commit()
@@ -178,7 +201,8 @@ struct CullingSessionTests {
 
   @Test func aFailedFlushLeavesTheBatchInProgressAndTheNextCommitResumesIt() throws {
     let library = ScriptedLibrary()
-    let session = try CullingSession(photos: ids(3), journal: MemorySessionJournal(), library: library)
+    let session = try CullingSession(
+      photos: ids(3), journal: MemorySessionJournal(), library: library)
     for direction in [SwipeDirection.left, .up, .right] { try session.swipe(direction) }
     library.failFlush = true
     let error = #expect(throws: PhotoSessionError.self) { try session.commit() }
@@ -205,7 +229,10 @@ struct CullingSessionTests {
       try CullingSession(photos: ids(2), journal: journal)
     }
     #expect(error?.code == .journalCorrupt && error?.offset == 1)
-    #expect(error?.description == "event 1 after the snapshot does not replay: the journal does not fit this session: an entry names \"other.jpg\" at 0, not \"p0.jpg\"")
+    #expect(
+      error?.description
+        == "event 1 after the snapshot does not replay: the journal does not fit this session: an entry names \"other.jpg\" at 0, not \"p0.jpg\""
+    )
   }
 }
 
@@ -219,11 +246,16 @@ struct PhotoSessionStoreTests {
     try makeMixedFolder(photos)
     let trash = FreedesktopTrash(homeTrash: folder.appending("data/Trash"), timeZone: utc)
     var time = 1_000.0
-    let store = PhotoSessionStore(folder: folder.appending("sessions"), trash: trash, clock: { time += 1; return time })
+    let store = PhotoSessionStore(
+      folder: folder.appending("sessions"), trash: trash,
+      clock: {
+        time += 1; return time
+      })
     #expect(try store.sessions().isEmpty)
     let noSession = #expect(throws: PhotoSessionError.self) { try store.openLatest() }
     #expect(noSession?.code == .noSession)
-    var opened: PhotoSessionStore.Opened? = try store.start(folder: photos.path, options: .init(timeZone: utc))
+    var opened: PhotoSessionStore.Opened? = try store.start(
+      folder: photos.path, options: .init(timeZone: utc))
     let id = try #require(opened?.id)
     #expect(id == "19700101-001641")
     #expect(opened?.issues.map(\.path) == ["empty.jpg", "link.jpg"])
@@ -251,11 +283,18 @@ struct PhotoSessionStoreTests {
     try FileManager.default.removeItem(atPath: photos.appending("d.webp"))
     let report = try again.session.commit()
     #expect(report.applied.count == 4)
-    #expect(report.failed.map(\.detail) == ["cannot trash \"d.webp\": it is no longer in the folder (moved or deleted)"])
+    #expect(
+      report.failed.map(\.detail) == [
+        "cannot trash \"d.webp\": it is no longer in the folder (moved or deleted)"
+      ])
     #expect(FileManager.default.fileExists(atPath: folder.appending("data/Trash/files/e.TIF")))
     #expect(!FileManager.default.fileExists(atPath: photos.appending("e.TIF")))
-    let info = try String(contentsOfFile: folder.appending("data/Trash/info/e.TIF.trashinfo"), encoding: .utf8)
-    #expect(info.hasPrefix("[Trash Info]\nPath=\(FreedesktopTrash.percentEncode(photos.appending("e.TIF")))\nDeletionDate="))
+    let info = try String(
+      contentsOfFile: folder.appending("data/Trash/info/e.TIF.trashinfo"), encoding: .utf8)
+    #expect(
+      info.hasPrefix(
+        "[Trash Info]\nPath=\(FreedesktopTrash.percentEncode(photos.appending("e.TIF")))\nDeletionDate="
+      ))
     for favorite in ["a.gif", "c.jpg"] {
       let sidecar = try String(contentsOfFile: photos.appending(favorite + ".xmp"), encoding: .utf8)
       #expect(sidecar.contains("xmp:Rating=\"5\""))
@@ -271,13 +310,19 @@ struct PhotoSessionStoreTests {
   @Test func startErrorsAndDamagedManifests() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let store = PhotoSessionStore(folder: folder.appending("s"), trash: FreedesktopTrash(homeTrash: folder.appending("T")))
-    let notFolder = #expect(throws: PhotoSessionError.self) { try store.start(folder: folder.appending("none")) }
+    let store = PhotoSessionStore(
+      folder: folder.appending("s"), trash: FreedesktopTrash(homeTrash: folder.appending("T")))
+    let notFolder = #expect(throws: PhotoSessionError.self) {
+      try store.start(folder: folder.appending("none"))
+    }
     #expect(notFolder?.code == .notAFolder)
-    let depth = #expect(throws: PhotoSessionError.self) { try store.start(folder: folder.path, undoDepth: -2) }
+    let depth = #expect(throws: PhotoSessionError.self) {
+      try store.start(folder: folder.path, undoDepth: -2)
+    }
     #expect(depth?.description == "the undo depth must not be negative, not -2")
     let unknown = #expect(throws: PhotoSessionError.self) { try store.open("x") }
-    #expect(unknown?.description == "there is no photo session \"x\" in \"\(folder.appending("s"))\"")
+    #expect(
+      unknown?.description == "there is no photo session \"x\" in \"\(folder.appending("s"))\"")
     try TestImages.write(Array("{".utf8), "s/bad/manifest.json", in: folder)
     let damaged = #expect(throws: PhotoSessionError.self) { try store.open("bad") }
     #expect(damaged?.code == .sessionCorrupt)
@@ -290,13 +335,18 @@ struct PhotoSessionStoreTests {
     defer { mount.remove() }
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    try Data(TestImages.jpeg(width: 2, height: 2)).write(to: URL(fileURLWithPath: mount.path + "/a.jpg"))
-    let store = PhotoSessionStore(folder: folder.appending("s"), trash: FreedesktopTrash(homeTrash: folder.appending("T")))
+    try Data(TestImages.jpeg(width: 2, height: 2)).write(
+      to: URL(fileURLWithPath: mount.path + "/a.jpg"))
+    let store = PhotoSessionStore(
+      folder: folder.appending("s"), trash: FreedesktopTrash(homeTrash: folder.appending("T")))
     let opened = try store.start(folder: mount.path)
     #expect(mount.makeReadOnly())
     try opened.session.swipe(.right)
     let report = try opened.session.commit()
-    #expect(report.failed.map(\.detail) == ["cannot write the sidecar \"\(mount.path)/a.jpg.xmp\": Read-only file system"])
+    #expect(
+      report.failed.map(\.detail) == [
+        "cannot write the sidecar \"\(mount.path)/a.jpg.xmp\": Read-only file system"
+      ])
     #expect(opened.session.statistics.failed == 1)
   }
 }

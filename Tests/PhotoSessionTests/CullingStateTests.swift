@@ -75,7 +75,8 @@ struct CullingStateTests {
     #expect(state.cursor == 12 - undone)
     if depth == 0 {
       let error = #expect(throws: PhotoSessionError.self) { try state.undoEvent(time: 0) }
-      #expect(error?.description == "nothing to undo: undo is turned off for this session (depth 0)")
+      #expect(
+        error?.description == "nothing to undo: undo is turned off for this session (depth 0)")
     }
   }
 
@@ -147,7 +148,8 @@ struct CullingStateTests {
     let before = state
     let error = #expect(throws: PhotoSessionError.self) { try state.apply(event) }
     #expect(error?.code == .journalCorrupt)
-    #expect(error?.description.hasPrefix("the journal does not fit this session: an entry ") == true)
+    #expect(
+      error?.description.hasPrefix("the journal does not fit this session: an entry ") == true)
     #expect(state == before)
   }
 
@@ -163,7 +165,8 @@ struct CullingStateTests {
         var event: SessionEvent?
         switch rng.index(below: 10) {
         case 0..<6:
-          event = try? state.decisionEvent(PhotoDecision.allCases[rng.index(below: 3)], time: Double(step))
+          event = try? state.decisionEvent(
+            PhotoDecision.allCases[rng.index(below: 3)], time: Double(step))
         case 6..<8:
           event = try? state.undoEvent(time: Double(step))
         case 8:
@@ -176,11 +179,13 @@ struct CullingStateTests {
             if state.commitState(at: index) == .pending, let decision = state.decision(at: index) {
               events.append(.commitStarted(time: 0))
               try state.apply(.commitStarted(time: 0))
-              let intent = SessionEvent.commitIntent(index: index, photo: "IMG_\(index).jpg", decision: decision)
+              let intent = SessionEvent.commitIntent(
+                index: index, photo: "IMG_\(index).jpg", decision: decision)
               try state.apply(intent)
               events.append(intent)
               event = .commitResult(
-                index: index, photo: "IMG_\(index).jpg", failure: rng.chance(0.3) ? .photoMissing : nil,
+                index: index, photo: "IMG_\(index).jpg",
+                failure: rng.chance(0.3) ? .photoMissing : nil,
                 detail: "")
             }
           }

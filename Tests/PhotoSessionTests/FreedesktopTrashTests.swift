@@ -11,7 +11,8 @@ struct FreedesktopTrashTests {
   @Test func trashWritesInfoAndMovesTheFile() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let photo = try TestImages.write(TestImages.png(width: 1, height: 1), "My Photos/a b%#é.png", in: folder)
+    let photo = try TestImages.write(
+      TestImages.png(width: 1, height: 1), "My Photos/a b%#é.png", in: folder)
     let trash = FreedesktopTrash(homeTrash: folder.appending("data/Trash"), timeZone: utc)
     let item = try trash.trash(photo, now: Date(timeIntervalSince1970: 1_700_000_000))
     #expect(item.name == "a b%#é.png")
@@ -41,16 +42,22 @@ struct FreedesktopTrashTests {
     names.append(try trash.trash(try TestImages.write([4], "noext", in: folder)).name)
     names.append(try trash.trash(try TestImages.write([5], "x/noext", in: folder)).name)
     #expect(names == ["IMG.JPG", "IMG.2.JPG", "IMG.3.JPG", "IMG.5.JPG", "noext", "noext.2"])
-    #expect(!FileManager.default.fileExists(atPath: folder.appending("Trash/info/IMG.4.JPG.trashinfo")))
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.appending("Trash/info/IMG.4.JPG.trashinfo")))
   }
 
   @Test func missingFileAndUnwritableTrash() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let trash = FreedesktopTrash(homeTrash: folder.appending("Trash"))
-    let missing = #expect(throws: PhotoSessionError.self) { try trash.trash(folder.appending("gone.jpg")) }
+    let missing = #expect(throws: PhotoSessionError.self) {
+      try trash.trash(folder.appending("gone.jpg"))
+    }
     #expect(missing?.code == .photoMissing)
-    #expect(missing?.description == "cannot trash \"\(folder.appending("gone.jpg"))\": it is no longer there (moved or deleted)")
+    #expect(
+      missing?.description
+        == "cannot trash \"\(folder.appending("gone.jpg"))\": it is no longer there (moved or deleted)"
+    )
     // A file where the Trash folder should be.
     try TestImages.write([1], "Trash", in: folder)
     let photo = try TestImages.write([1], "p.jpg", in: folder)
@@ -72,10 +79,13 @@ struct FreedesktopTrashTests {
       homeTrash: folder.appending("home/Trash"), userID: uid, timeZone: utc, deviceOf: devices)
     let item = try trash.trash(photo, now: Date(timeIntervalSince1970: 0))
     #expect(item.trash == volume + "/.Trash-\(uid)")
-    #expect(try String(contentsOfFile: item.info, encoding: .utf8) == "[Trash Info]\nPath=DCIM/p.jpg\nDeletionDate=1970-01-01T00:00:00\n")
+    #expect(
+      try String(contentsOfFile: item.info, encoding: .utf8)
+        == "[Trash Info]\nPath=DCIM/p.jpg\nDeletionDate=1970-01-01T00:00:00\n")
     #expect(trash.locate(original: photo)?.file == item.file)
     // An administrator's sticky `.Trash` is preferred: `.Trash/$uid`.
-    try FileManager.default.createDirectory(atPath: volume + "/.Trash", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: volume + "/.Trash", withIntermediateDirectories: true)
     chmod(volume + "/.Trash", 0o1777)
     let second = try TestImages.write([2], "volume/q.jpg", in: folder)
     #expect(try trash.trash(second).trash == volume + "/.Trash/\(uid)")
@@ -127,26 +137,38 @@ struct FreedesktopTrashTests {
     let photo = try TestImages.write([1], "p.jpg", in: folder)
     let trash = FreedesktopTrash(homeTrash: folder.appending("Trash"))
     // What a crash between the info file and the move leaves.
-    try TestImages.write(Array("[Trash Info]\nPath=\(FreedesktopTrash.percentEncode(photo))\nDeletionDate=2020-01-01T00:00:00\n".utf8), "Trash/info/p.jpg.trashinfo", in: folder)
+    try TestImages.write(
+      Array(
+        "[Trash Info]\nPath=\(FreedesktopTrash.percentEncode(photo))\nDeletionDate=2020-01-01T00:00:00\n"
+          .utf8), "Trash/info/p.jpg.trashinfo", in: folder)
     // What a crash right after the exclusive create leaves: an empty info file.
     try TestImages.write([], "Trash/info/p.2.jpg.trashinfo", in: folder)
     // Another file's info file, and one whose file is in the Trash, are kept.
-    try TestImages.write(Array("[Trash Info]\nPath=/elsewhere/p.jpg\n".utf8), "Trash/info/p.3.jpg.trashinfo", in: folder)
+    try TestImages.write(
+      Array("[Trash Info]\nPath=/elsewhere/p.jpg\n".utf8), "Trash/info/p.3.jpg.trashinfo",
+      in: folder)
     try TestImages.write([], "Trash/info/p.4.jpg.trashinfo", in: folder)
     try TestImages.write([1], "Trash/files/p.4.jpg", in: folder)
     #expect(trash.locate(original: photo) == nil)
     trash.removeOrphanedInfo(original: photo)
     #expect(!FileManager.default.fileExists(atPath: folder.appending("Trash/info/p.jpg.trashinfo")))
-    #expect(!FileManager.default.fileExists(atPath: folder.appending("Trash/info/p.2.jpg.trashinfo")))
-    #expect(FileManager.default.fileExists(atPath: folder.appending("Trash/info/p.3.jpg.trashinfo")))
-    #expect(FileManager.default.fileExists(atPath: folder.appending("Trash/info/p.4.jpg.trashinfo")))
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.appending("Trash/info/p.2.jpg.trashinfo")))
+    #expect(
+      FileManager.default.fileExists(atPath: folder.appending("Trash/info/p.3.jpg.trashinfo")))
+    #expect(
+      FileManager.default.fileExists(atPath: folder.appending("Trash/info/p.4.jpg.trashinfo")))
     #expect(try trash.trash(photo).name == "p.jpg")
     #expect(trash.locate(original: photo)?.name == "p.jpg")
   }
 
   @Test func userTrashFollowsXDGDataHome() {
-    #expect(FreedesktopTrash.user(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/h"]).homeTrash == "/x/data/Trash")
-    #expect(FreedesktopTrash.user(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"]).homeTrash == "/h/.local/share/Trash")
+    #expect(
+      FreedesktopTrash.user(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/h"]).homeTrash
+        == "/x/data/Trash")
+    #expect(
+      FreedesktopTrash.user(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"]).homeTrash
+        == "/h/.local/share/Trash")
     #expect(FreedesktopTrash.user(environment: ["HOME": "/h"]).homeTrash == "/h/.local/share/Trash")
   }
 }

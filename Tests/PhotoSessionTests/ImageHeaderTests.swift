@@ -16,9 +16,12 @@ struct ImageHeaderTests {
   static let iso = "2023-07-14T09:30:05"
 
   @Test func jpegWithExif() throws {
-    let info = try parse(TestImages.jpeg(width: 4032, height: 3024, orientation: 6, date: Self.date))
-      .get()
-    #expect(info == Info(format: .jpeg, width: 4032, height: 3024, orientation: 6, captureDate: Self.iso))
+    let info = try parse(
+      TestImages.jpeg(width: 4032, height: 3024, orientation: 6, date: Self.date)
+    )
+    .get()
+    #expect(
+      info == Info(format: .jpeg, width: 4032, height: 3024, orientation: 6, captureDate: Self.iso))
   }
 
   @Test func jpegWithoutExifAndWithLongSegments() throws {
@@ -43,7 +46,9 @@ struct ImageHeaderTests {
   }
 
   @Test func gif() throws {
-    #expect(try parse(TestImages.gif(width: 300, height: 2)).get() == Info(format: .gif, width: 300, height: 2))
+    #expect(
+      try parse(TestImages.gif(width: 300, height: 2)).get()
+        == Info(format: .gif, width: 300, height: 2))
   }
 
   @Test func webpVariants() throws {
@@ -54,8 +59,10 @@ struct ImageHeaderTests {
       try parse(TestImages.webpLossless(width: 16383, height: 1)).get()
         == Info(format: .webp, width: 16383, height: 1))
     #expect(
-      try parse(TestImages.webpExtended(width: 20000, height: 3000, orientation: 8, date: Self.date))
-        .get()
+      try parse(
+        TestImages.webpExtended(width: 20000, height: 3000, orientation: 8, date: Self.date)
+      )
+      .get()
         == Info(format: .webp, width: 20000, height: 3000, orientation: 8, captureDate: Self.iso))
   }
 
@@ -122,8 +129,10 @@ struct ImageHeaderTests {
   }
 
   @Test(arguments: [
-    ("2023:02:30 10:00:00", nil as String?), ("2023:13:01 10:00:00", nil), ("20x3:01:01 10:00:00", nil),
-    ("2023:01:01 24:00:00", nil), ("0000:00:00 00:00:00", nil), ("2024:02:29 23:59:59", "2024-02-29T23:59:59"),
+    ("2023:02:30 10:00:00", nil as String?), ("2023:13:01 10:00:00", nil),
+    ("20x3:01:01 10:00:00", nil),
+    ("2023:01:01 24:00:00", nil), ("0000:00:00 00:00:00", nil),
+    ("2024:02:29 23:59:59", "2024-02-29T23:59:59"),
   ])
   func dateValidation(text: String, expected: String?) {
     // Day 30 of February passes the cheap range check (1...31): the reader does not check
@@ -179,13 +188,17 @@ struct ImageHeaderTests {
     png.replaceSubrange(12..<16, with: Array("IDAT".utf8))
     #expect(parse(png) == .failure(.corrupt(offset: 12, reason: "the first PNG chunk is not IHDR")))
     let zero = TestImages.png(width: 0, height: 1)
-    #expect(parse(zero) == .failure(.corrupt(offset: 16, reason: "the PNG has a zero width or height")))
+    #expect(
+      parse(zero) == .failure(.corrupt(offset: 16, reason: "the PNG has a zero width or height")))
     let noFrame: [UInt8] = [0xFF, 0xD8, 0xFF, 0xDA, 0, 4, 0, 0]
     #expect(
       parse(noFrame)
-        == .failure(.corrupt(offset: 2, reason: "the JPEG has no frame header before its image data")))
+        == .failure(
+          .corrupt(offset: 2, reason: "the JPEG has no frame header before its image data")))
     let badLength: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 1, 0, 0]
-    #expect(parse(badLength) == .failure(.corrupt(offset: 4, reason: "a JPEG segment length of 1 is too small")))
+    #expect(
+      parse(badLength)
+        == .failure(.corrupt(offset: 4, reason: "a JPEG segment length of 1 is too small")))
     var tiff = TestImages.tiff(width: 1, height: 1)
     tiff[0] = UInt8(ascii: "X")
     #expect(parse(tiff) == .failure(.unsupported))

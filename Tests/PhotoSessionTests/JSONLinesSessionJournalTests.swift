@@ -23,7 +23,10 @@ struct JSONLinesSessionJournalTests {
     let first = try #require(text.split(separator: "\n").first)
     let body = #"{"d":"keep","i":0,"id":"p0.jpg","op":"decide","t":0}"#
     let crc = String(CRC32.checksum(Array(body.utf8)), radix: 16)
-    #expect(first == "{\"seq\":1,\"crc\":\"\(String(repeating: "0", count: 8 - crc.count) + crc)\",\"event\":\(body)}")
+    #expect(
+      first
+        == "{\"seq\":1,\"crc\":\"\(String(repeating: "0", count: 8 - crc.count) + crc)\",\"event\":\(body)}"
+    )
   }
 
   @Test func crcMatchesTheStandardCheckValue() {
@@ -46,7 +49,8 @@ struct JSONLinesSessionJournalTests {
       #expect(contents.events == someEvents(2), "cut at \(cut)")
       #expect(contents.repairs.count == (cut == lastStart ? 0 : 1), "cut at \(cut)")
       if cut > lastStart {
-        #expect(contents.repairs[0].hasPrefix("cut off a torn last line 3 of"), "\(contents.repairs)")
+        #expect(
+          contents.repairs[0].hasPrefix("cut off a torn last line 3 of"), "\(contents.repairs)")
       }
       #expect(try FileSystem.readAll(journal.journalPath).count == lastStart)
       try reopened.append([someEvents(3)[2]])

@@ -91,7 +91,9 @@ struct KillTrialTests {
         }
         let answer = index + 1 < lines.count ? lines[index + 1] : nil
         if answer == "ok" {
-          #expect(failure == nil, "trial \(trial) line \(index): the model failed with \(String(describing: failure))")
+          #expect(
+            failure == nil,
+            "trial \(trial) line \(index): the model failed with \(String(describing: failure))")
           acknowledged = essence(model.state)
           operations += 1
         } else if let answer, answer.hasPrefix("err ") {
@@ -102,7 +104,6 @@ struct KillTrialTests {
         index += 2
       }
       let found = essence(reopened.state)
-      print("swipe trial \(trial): \(operations) acknowledged, in flight: \(inFlight != nil)")
       #expect(
         found == acknowledged || found == inFlight,
         "trial \(trial), seed \(seed): \(operations) acknowledged operations; the reopened state is neither the acknowledged one nor the one in flight"
@@ -136,38 +137,48 @@ struct KillTrialTests {
         ["commit", store.folder, id, "10"], environment: ["XDG_DATA_HOME": work.appending("data")],
         after: Double(rng.index(below: 500) + 10) / 1000)
       let doneBeforeKill = lines.filter { $0.hasPrefix("done ") }.count
-      print("commit trial \(trial): killed after \(doneBeforeKill) of \(count) photos, finished: \(lines.last == "finished")")
       // Resume in this process.
       let opened = try store.open(id)
       let report = try opened.session.commit()
       #expect(report.failed.isEmpty, "trial \(trial): \(report.failed.map(\.detail))")
       #expect(opened.session.statistics.committed == count, "trial \(trial)")
       // Every photo is where its decision says, once.
-      let files = Set(try FileManager.default.contentsOfDirectory(atPath: work.appending("data/Trash/files")))
-      let infos = try FileManager.default.contentsOfDirectory(atPath: work.appending("data/Trash/info"))
+      let files = Set(
+        try FileManager.default.contentsOfDirectory(atPath: work.appending("data/Trash/files")))
+      let infos = try FileManager.default.contentsOfDirectory(
+        atPath: work.appending("data/Trash/info"))
       var trashedPaths: [String] = []
       for info in infos {
-        let text = try String(contentsOfFile: work.appending("data/Trash/info/\(info)"), encoding: .utf8)
+        let text = try String(
+          contentsOfFile: work.appending("data/Trash/info/\(info)"), encoding: .utf8)
         let path = try #require(text.split(separator: "\n").first { $0.hasPrefix("Path=") })
-        #expect(files.contains(String(info.dropLast(".trashinfo".count))), "trial \(trial): orphaned \(info)")
+        #expect(
+          files.contains(String(info.dropLast(".trashinfo".count))),
+          "trial \(trial): orphaned \(info)")
         trashedPaths.append(FreedesktopTrash.percentDecode(path.dropFirst(5)) ?? "")
       }
       #expect(infos.count == files.count, "trial \(trial)")
-      let expectedTrash = decisions.filter { $0.value == .trash }.keys.map { photos.appending($0) }.sorted()
-      #expect(trashedPaths.sorted() == expectedTrash, "trial \(trial): killed after \(doneBeforeKill) photos")
+      let expectedTrash = decisions.filter { $0.value == .trash }.keys.map { photos.appending($0) }
+        .sorted()
+      #expect(
+        trashedPaths.sorted() == expectedTrash,
+        "trial \(trial): killed after \(doneBeforeKill) photos")
       for (photo, decision) in decisions {
         let exists = FileManager.default.fileExists(atPath: photos.appending(photo))
         let sidecar = try? String(contentsOfFile: photos.appending(photo + ".xmp"), encoding: .utf8)
         switch decision {
         case .trash: #expect(!exists && sidecar == nil, "trial \(trial) \(photo)")
         case .favorite:
-          #expect(exists && sidecar?.contains("xmp:Rating=\"5\"") == true, "trial \(trial) \(photo)")
+          #expect(
+            exists && sidecar?.contains("xmp:Rating=\"5\"") == true, "trial \(trial) \(photo)")
         case .keep: #expect(exists && sidecar == nil, "trial \(trial) \(photo)")
         }
       }
       // Nothing else appeared next to the photos (no temporary files left behind).
       let left = try FileManager.default.contentsOfDirectory(atPath: photos.path)
-      #expect(left.filter { $0.hasPrefix(".") }.isEmpty, "trial \(trial): \(left.filter { $0.hasPrefix(".") })")
+      #expect(
+        left.filter { $0.hasPrefix(".") }.isEmpty,
+        "trial \(trial): \(left.filter { $0.hasPrefix(".") })")
     }
   }
 }

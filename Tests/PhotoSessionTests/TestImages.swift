@@ -24,7 +24,9 @@ enum TestImages {
     if let width { entries.append((0x0100, 4, 1, u32(width))) }
     if let height { entries.append((0x0101, 4, 1, u32(height))) }
     if let orientation { entries.append((0x0112, 3, 1, u16(orientation) + [0, 0])) }
-    for e in extra { entries.append((e.tag, e.type, e.count, e.type == 3 ? u16(e.value) + [0, 0] : u32(e.value))) }
+    for e in extra {
+      entries.append((e.tag, e.type, e.count, e.type == 3 ? u16(e.value) + [0, 0] : u32(e.value)))
+    }
     let hasExif = date != nil
     if hasExif { entries.append((0x8769, 4, 1, [])) }
     entries.sort { $0.0 < $1.0 }
@@ -55,7 +57,8 @@ enum TestImages {
   ) -> [UInt8] {
     var out: [UInt8] = [0xFF, 0xD8]
     if orientation != nil || date != nil {
-      let payload = Array("Exif\u{0}\u{0}".utf8) + tiff(big: true, orientation: orientation, date: date)
+      let payload =
+        Array("Exif\u{0}\u{0}".utf8) + tiff(big: true, orientation: orientation, date: date)
       out += [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)]
       out += payload
     }
@@ -154,7 +157,10 @@ enum TestImages {
     let irot = box("irot", [UInt8(rotation)])
     let ipco = box("ipco", thumb + ispe + irot)
     let ipma = box("ipma", [0, 0, 0, 0] + be32(2) + [0, 2, 1, 0x81] + [0, 1, 2, 0x82, 0x03])
-    let meta = box("meta", [0, 0, 0, 0] + box("hdlr", [UInt8](repeating: 0, count: 24)) + pitm + box("iprp", ipco + ipma))
+    let meta = box(
+      "meta",
+      [0, 0, 0, 0] + box("hdlr", [UInt8](repeating: 0, count: 24)) + pitm + box("iprp", ipco + ipma)
+    )
     return ftyp + meta + box("mdat", [1, 2, 3, 4])
   }
 
@@ -162,7 +168,8 @@ enum TestImages {
   static func cr3(width: Int, height: Int, orientation: Int, date: String) -> [UInt8] {
     let ftyp = box("ftyp", Array("crx ".utf8) + [0, 0, 0, 1] + Array("crx isom".utf8))
     let canon: [UInt8] = [
-      0x85, 0xC0, 0xB6, 0x87, 0x82, 0x0F, 0x11, 0xE0, 0x81, 0x11, 0xF4, 0xCE, 0x46, 0x2B, 0x6A, 0x48,
+      0x85, 0xC0, 0xB6, 0x87, 0x82, 0x0F, 0x11, 0xE0, 0x81, 0x11, 0xF4, 0xCE, 0x46, 0x2B, 0x6A,
+      0x48,
     ]
     let cmt1 = box("CMT1", tiff(width: width, height: height, orientation: orientation))
     // CMT2's IFD0 is the EXIF IFD itself.
@@ -197,7 +204,8 @@ enum TestImages {
       canon: canon)
     // Append a SubIFD with the full size and point the 0x014A entry at it.
     let subOffset = bytes.count
-    bytes += [2, 0] + [0, 1, 4, 0] + le32(1) + le32(width) + [1, 1, 4, 0] + le32(1) + le32(height)
+    bytes +=
+      [2, 0] + [0, 1, 4, 0] + le32(1) + le32(width) + [1, 1, 4, 0] + le32(1) + le32(height)
     bytes += le32(0)
     let start = canon ? 16 : 8
     let count = Int(bytes[start]) | Int(bytes[start + 1]) << 8

@@ -15,7 +15,8 @@ struct XMPSidecarTests {
     let text = try String(contentsOfFile: path, encoding: .utf8)
     #expect(text == XMPSidecar.newPacket(rating: 5) && text.contains("xmp:Rating=\"5\""))
     #expect(try XMPSidecar.setRating(5, forPhoto: photo) == (path, false))
-    let (adobe, _) = try XMPSidecar.setRating(5, forPhoto: try TestImages.write([1], "b.NEF", in: folder), naming: .replaceExtension)
+    let (adobe, _) = try XMPSidecar.setRating(
+      5, forPhoto: try TestImages.write([1], "b.NEF", in: folder), naming: .replaceExtension)
     #expect(adobe == folder.appending("b.xmp"))
   }
 
@@ -36,18 +37,28 @@ struct XMPSidecarTests {
     try TestImages.write(Array(lightroom.utf8), "IMG_2.xmp", in: folder)
     let (path, written) = try XMPSidecar.setRating(5, forPhoto: photo)
     #expect(path == folder.appending("IMG_2.xmp") && written)
-    #expect(try String(contentsOfFile: path, encoding: .utf8) == lightroom.replacingOccurrences(of: "xmp:Rating=\"2\"", with: "xmp:Rating=\"5\""))
+    #expect(
+      try String(contentsOfFile: path, encoding: .utf8)
+        == lightroom.replacingOccurrences(of: "xmp:Rating=\"2\"", with: "xmp:Rating=\"5\""))
   }
 
   @Test(arguments: [
-    ("<rdf:RDF><rdf:Description rdf:about=\"\"><xmp:Rating> 1 </xmp:Rating></rdf:Description></rdf:RDF>",
-     "<rdf:RDF><rdf:Description rdf:about=\"\"><xmp:Rating>5</xmp:Rating></rdf:Description></rdf:RDF>"),
-    ("<rdf:RDF><rdf:Description xmlns:xmp='http://ns.adobe.com/xap/1.0/' xmp:Rating='0'/></rdf:RDF>",
-     "<rdf:RDF><rdf:Description xmlns:xmp='http://ns.adobe.com/xap/1.0/' xmp:Rating='5'/></rdf:RDF>"),
-    ("<rdf:RDF><rdf:Description rdf:about=\"\" xmlns:dc=\"d\"/></rdf:RDF>",
-     "<rdf:RDF><rdf:Description xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\" xmp:Rating=\"5\" rdf:about=\"\" xmlns:dc=\"d\"/></rdf:RDF>"),
-    ("<x:xmpmeta><rdf:RDF xmlns:rdf=\"r\"></rdf:RDF></x:xmpmeta>",
-     "<x:xmpmeta><rdf:RDF xmlns:rdf=\"r\">\n  <rdf:Description rdf:about=\"\" xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\" xmp:Rating=\"5\"/></rdf:RDF></x:xmpmeta>"),
+    (
+      "<rdf:RDF><rdf:Description rdf:about=\"\"><xmp:Rating> 1 </xmp:Rating></rdf:Description></rdf:RDF>",
+      "<rdf:RDF><rdf:Description rdf:about=\"\"><xmp:Rating>5</xmp:Rating></rdf:Description></rdf:RDF>"
+    ),
+    (
+      "<rdf:RDF><rdf:Description xmlns:xmp='http://ns.adobe.com/xap/1.0/' xmp:Rating='0'/></rdf:RDF>",
+      "<rdf:RDF><rdf:Description xmlns:xmp='http://ns.adobe.com/xap/1.0/' xmp:Rating='5'/></rdf:RDF>"
+    ),
+    (
+      "<rdf:RDF><rdf:Description rdf:about=\"\" xmlns:dc=\"d\"/></rdf:RDF>",
+      "<rdf:RDF><rdf:Description xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\" xmp:Rating=\"5\" rdf:about=\"\" xmlns:dc=\"d\"/></rdf:RDF>"
+    ),
+    (
+      "<x:xmpmeta><rdf:RDF xmlns:rdf=\"r\"></rdf:RDF></x:xmpmeta>",
+      "<x:xmpmeta><rdf:RDF xmlns:rdf=\"r\">\n  <rdf:Description rdf:about=\"\" xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\" xmp:Rating=\"5\"/></rdf:RDF></x:xmpmeta>"
+    ),
   ])
   func mergeForms(before: String, after: String) throws {
     #expect(try XMPSidecar.merge(rating: 5, into: before, path: "s.xmp") == after)
@@ -59,9 +70,14 @@ struct XMPSidecarTests {
     defer { folder.remove() }
     let photo = try TestImages.write([1], "p.jpg", in: folder)
     let sidecar = try TestImages.write(Array("my notes".utf8), "p.jpg.xmp", in: folder)
-    let error = #expect(throws: PhotoSessionError.self) { try XMPSidecar.setRating(5, forPhoto: photo) }
+    let error = #expect(throws: PhotoSessionError.self) {
+      try XMPSidecar.setRating(5, forPhoto: photo)
+    }
     #expect(error?.code == .sidecarFailed)
-    #expect(error?.description == "the sidecar \"\(sidecar)\" is not an XMP packet (no rdf:RDF element); it was left untouched")
+    #expect(
+      error?.description
+        == "the sidecar \"\(sidecar)\" is not an XMP packet (no rdf:RDF element); it was left untouched"
+    )
     #expect(try String(contentsOfFile: sidecar, encoding: .utf8) == "my notes")
   }
 
@@ -81,7 +97,9 @@ struct XMPSidecarTests {
     } else {
       chmod(folder.path, 0o555)
     }
-    let error = #expect(throws: PhotoSessionError.self) { try XMPSidecar.setRating(5, forPhoto: photo) }
+    let error = #expect(throws: PhotoSessionError.self) {
+      try XMPSidecar.setRating(5, forPhoto: photo)
+    }
     #expect(error?.code == .sidecarFailed)
     let reason = mount == nil ? "Permission denied" : "Read-only file system"
     #expect(error?.description == "cannot write the sidecar \"\(photo).xmp\": \(reason)")

@@ -44,7 +44,9 @@ struct SplitMix64: RandomNumberGenerator {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 4 else { fail("usage: photo-session-driver swipe|commit STORE SESSION ...") }
+guard arguments.count >= 4 else {
+  fail("usage: photo-session-driver swipe|commit STORE SESSION ...")
+}
 let store = PhotoSessionStore(folder: arguments[2])
 let opened: PhotoSessionStore.Opened
 do {

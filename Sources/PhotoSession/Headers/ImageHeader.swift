@@ -163,7 +163,8 @@ struct ImageHeader {
       }
       let length = try u16(offset + 2, big: true, "JPEG segment length")
       guard length >= 2 else {
-        throw .corrupt(offset: offset + 2, reason: "a JPEG segment length of \(length) is too small")
+        throw .corrupt(
+          offset: offset + 2, reason: "a JPEG segment length of \(length) is too small")
       }
       let data = offset + 4
       if Self.isStartOfFrame(marker) {
@@ -242,7 +243,8 @@ struct ImageHeader {
   private mutating func parseRAF() throws(Failure) {
     let jpeg = try u32(84, big: true, "RAF JPEG offset")
     guard jpeg >= 92 else {
-      throw .corrupt(offset: 84, reason: "the RAF's embedded JPEG offset \(jpeg) is inside its header")
+      throw .corrupt(
+        offset: 84, reason: "the RAF's embedded JPEG offset \(jpeg) is inside its header")
     }
     guard try u16(jpeg, big: true, "RAF embedded JPEG") == 0xFFD8 else {
       throw .corrupt(offset: jpeg, reason: "the RAF's embedded image is not a JPEG")
@@ -341,7 +343,8 @@ struct ImageHeader {
     }
     let first = try u32(base + 4, big: big, "TIFF first directory offset")
     guard first >= 8 else {
-      throw .corrupt(offset: base + 4, reason: "the first TIFF directory offset \(first) is too small")
+      throw .corrupt(
+        offset: base + 4, reason: "the first TIFF directory offset \(first) is too small")
     }
     let end = limit ?? Int.max
     let zero = try readDirectory(at: base + first, base: base, big: big, limit: end)
@@ -356,7 +359,8 @@ struct ImageHeader {
     if let exif = zero.exif {
       let directory = try readDirectory(at: exif, base: base, big: big, limit: end)
       if let date = directory.dateOriginal { info.captureDate = date }
-      if info.width == nil, let w = directory.width, let h = directory.height, w * h > best.0 * best.1
+      if info.width == nil, let w = directory.width, let h = directory.height,
+        w * h > best.0 * best.1
       {
         best = (w, h)
       }
@@ -393,18 +397,22 @@ struct ImageHeader {
     if size32 == 1 {
       let high = try u32(offset + 8, big: true, "box large size")
       let low = try u32(offset + 12, big: true, "box large size")
-      guard high < 0x7FFF else { throw .corrupt(offset: offset, reason: "a box is impossibly large") }
+      guard high < 0x7FFF else {
+        throw .corrupt(offset: offset, reason: "a box is impossibly large")
+      }
       size = high << 32 | low
       payload = offset + 16
     } else if size32 == 0 {
       size = end - offset
     }
     guard size >= payload - offset else {
-      throw .corrupt(offset: offset, reason: "box '\(type)' has a size of \(size) that does not fit")
+      throw .corrupt(
+        offset: offset, reason: "box '\(type)' has a size of \(size) that does not fit")
     }
     if offset + size > bytes.count { try need(offset, size, "box '\(type)'") }
     guard offset + size <= end else {
-      throw .corrupt(offset: offset, reason: "box '\(type)' has a size of \(size) that does not fit")
+      throw .corrupt(
+        offset: offset, reason: "box '\(type)' has a size of \(size) that does not fit")
     }
     return Box(type: type, payload: payload, end: offset + size)
   }
@@ -506,7 +514,8 @@ struct ImageHeader {
   private mutating func parseCR3(from start: Int, end: Int) throws(Failure) {
     let moov = try topLevel("moov", from: start, end: end)
     let canon: [UInt8] = [
-      0x85, 0xC0, 0xB6, 0x87, 0x82, 0x0F, 0x11, 0xE0, 0x81, 0x11, 0xF4, 0xCE, 0x46, 0x2B, 0x6A, 0x48,
+      0x85, 0xC0, 0xB6, 0x87, 0x82, 0x0F, 0x11, 0xE0, 0x81, 0x11, 0xF4, 0xCE, 0x46, 0x2B, 0x6A,
+      0x48,
     ]
     for child in try children(moov.payload, moov.end) where child.type == "uuid" {
       try need(child.payload, 16, "uuid")

@@ -30,6 +30,8 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable, Codable {
   case rw2
 
   /// The format a file name's extension names (case-insensitive), or nil.
+  ///
+  /// - Complexity: O(*m*), where *m* is the length of the extension.
   public init?(fileExtension: some StringProtocol) {
     switch fileExtension.lowercased() {
     case "jpg", "jpeg", "jpe": self = .jpeg
@@ -51,6 +53,8 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable, Codable {
   }
 
   /// The format of a file name, from its extension, or nil.
+  ///
+  /// - Complexity: O(*m*), where *m* is the length of the name.
   public init?(fileName: some StringProtocol) {
     guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return nil }
     self.init(fileExtension: fileName[fileName.index(after: dot)...])

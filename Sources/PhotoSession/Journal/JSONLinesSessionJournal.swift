@@ -231,7 +231,8 @@ public final class JSONLinesSessionJournal: SessionJournal {
     var index = line.startIndex + head.count
     var sequence = 0
     let digitsStart = index
-    while index < line.endIndex, line[index] >= 0x30, line[index] <= 0x39, index - digitsStart < 18 {
+    while index < line.endIndex, line[index] >= 0x30, line[index] <= 0x39, index - digitsStart < 18
+    {
       sequence = sequence * 10 + Int(line[index] - 0x30)
       index += 1
     }

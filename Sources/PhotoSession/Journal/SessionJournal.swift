@@ -67,7 +67,8 @@ public final class MemorySessionJournal: SessionJournal {
   public func append(_ events: [SessionEvent]) throws(PhotoSessionError) {
     if failAppends > 0 {
       failAppends -= 1
-      throw PhotoSessionError(.writeFailed, description: "cannot append to the journal: injected failure")
+      throw PhotoSessionError(
+        .writeFailed, description: "cannot append to the journal: injected failure")
     }
     self.events.append(contentsOf: events)
   }
@@ -80,6 +81,8 @@ public final class MemorySessionJournal: SessionJournal {
   }
 
   /// Keeps `snapshot` and drops the events.
+  ///
+  /// - Complexity: O(*e*), where *e* is the number of events dropped.
   public func compact(into snapshot: SessionSnapshot) throws(PhotoSessionError) {
     self.snapshot = snapshot
     events.removeAll()

@@ -108,7 +108,8 @@ public struct FolderScan: Sendable {
       issues.append(
         ScanIssue(
           code: .unreadable, path: entry.path,
-          message: "\"\(entry.path)\" cannot be read (permission); it is in the session but cannot be shown"
+          message:
+            "\"\(entry.path)\" cannot be read (permission); it is in the session but cannot be shown"
         ))
     }
     issues.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
@@ -154,7 +155,8 @@ public struct FolderScan: Sendable {
         issues.append(
           ScanIssue(
             code: .unreadable, path: path,
-            message: "\"\(path)\" cannot be inspected: \(FileSystem.reason(errno)); it was skipped"))
+            message: "\"\(path)\" cannot be inspected: \(FileSystem.reason(errno)); it was skipped")
+        )
         continue
       }
       if FileSystem.isDirectory(status) {
@@ -232,7 +234,8 @@ public struct FolderScan: Sendable {
     let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
     let days = era * 146_097 + dayOfEra - 719_468
-    let local = Double(days * 86_400 + number(11..<13) * 3600 + number(14..<16) * 60 + number(17..<19))
+    let local = Double(
+      days * 86_400 + number(11..<13) * 3600 + number(14..<16) * 60 + number(17..<19))
     let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local))
     return local - Double(offset)
   }

@@ -316,7 +316,8 @@ public struct FreedesktopTrash: Sendable {
 
   /// The info files under names `path` could have been given, with whether their `Path=`
   /// names `path` (nil when they have no readable `Path=` line).
-  private func infoFiles(original path: String) -> [(Item, Bool?)] {    guard let (folder, relativeTo) = try? trashFolder(for: path) else { return [] }
+  private func infoFiles(original path: String) -> [(Item, Bool?)] {
+    guard let (folder, relativeTo) = try? trashFolder(for: path) else { return [] }
     var original = path
     if let relativeTo {
       original = String(path.dropFirst(relativeTo == "/" ? 1 : relativeTo.count + 1))

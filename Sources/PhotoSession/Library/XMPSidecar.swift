@@ -25,6 +25,8 @@ public enum XMPSidecar {
   }
 
   /// The sidecar paths that may belong to `photo`, in the order they are looked for.
+  ///
+  /// - Complexity: O(*m*), where *m* is the length of the path.
   public static func candidates(for photo: String, naming: Naming) -> [String] {
     var stem = photo
     let name = FileSystem.lastComponent(photo)
@@ -38,10 +40,6 @@ public enum XMPSidecar {
 
   /// Sets `xmp:Rating` in the photo's sidecar, creating the sidecar when there is none.
   ///
-  /// - Returns: The sidecar's path and whether it was written (false when it already had the
-  ///   rating).
-  /// - Throws: ``PhotoSessionError/Code/sidecarFailed`` when the existing sidecar is not an XMP
-  ///   packet (it is left untouched) or the folder cannot be written (read-only).
   /// - Parameters:
   ///   - rating: The rating to set.
   ///   - photo: The photo's path.
@@ -50,6 +48,12 @@ public enum XMPSidecar {
   ///     sidecar (lists the folder, so only when resuming).
   ///   - syncFolder: Sync the folder after the rename; false when the caller syncs it later,
   ///     once for many sidecars.
+  /// - Returns: The sidecar's path and whether it was written (false when it already had the
+  ///   rating).
+  /// - Throws: ``PhotoSessionError/Code/sidecarFailed`` when the existing sidecar is not an XMP
+  ///   packet (it is left untouched) or the folder cannot be written (read-only).
+  /// - Complexity: O(*s*), where *s* is the size of the sidecar (O(*f*) more for `cleanUp`,
+  ///   *f* files in the folder).
   public static func setRating(
     _ rating: Int, forPhoto photo: String, naming: Naming = .appendExtension,
     cleanUp: Bool = false, syncFolder: Bool = true

@@ -106,7 +106,8 @@ extension CullingSession {
           report.applied.append(.init(photo: photo, decision: decision, detail: detail))
         } catch {
           results.append(
-            .commitResult(index: index, photo: photo, failure: error.code, detail: error.description))
+            .commitResult(
+              index: index, photo: photo, failure: error.code, detail: error.description))
           report.failed.append(
             .init(photo: photo, decision: decision, detail: error.description, failure: error))
         }

@@ -79,7 +79,8 @@ public final class CullingSession {
       } catch {
         throw PhotoSessionError(
           .journalCorrupt, offset: number + 1,
-          description: "event \(number + 1) after the snapshot does not replay: \(error.description)"
+          description:
+            "event \(number + 1) after the snapshot does not replay: \(error.description)"
         )
       }
     }
@@ -169,6 +170,8 @@ public final class CullingSession {
   // MARK: Reading
 
   /// The photo on screen with its metadata, or nil at the end of the library.
+  ///
+  /// - Complexity: O(1) when cached, else one header read.
   public var current: PhotoCard? {
     state.isAtEnd ? nil : card(at: state.cursor)
   }
@@ -189,6 +192,7 @@ public final class CullingSession {
   /// A photo's card: its id, decision, commit state and metadata (read lazily, cached).
   ///
   /// - Precondition: `index` is a valid queue position.
+  /// - Complexity: O(1) when cached, else one header read.
   public func card(at index: Int) -> PhotoCard {
     precondition(index >= 0 && index < state.count, "photo index \(index) is out of range")
     let photo = state.photos[index]
@@ -222,6 +226,8 @@ public final class CullingSession {
   }
 
   /// Forgets cached metadata, so the next read sees the files as they are now.
+  ///
+  /// - Complexity: O(*c*), where *c* is the number of cached entries (a few).
   public func refreshMetadata() {
     metadataCache.removeAll()
   }
@@ -253,7 +259,8 @@ public final class CullingSession {
         let commit = state.commitState(at: index)
       else { continue }
       items.append(
-        ReviewItem(index: index, photo: state.photos[index], decision: current, commitState: commit))
+        ReviewItem(index: index, photo: state.photos[index], decision: current, commitState: commit)
+      )
     }
     return items
   }

@@ -179,7 +179,8 @@ extension CullingState {
     guard decisionBytes[index] != 0 else {
       throw PhotoSessionError(
         .notDecided, path: photo,
-        description: "\"\(photo)\" has no decision yet, so there is nothing to change; swipe it first"
+        description:
+          "\"\(photo)\" has no decision yet, so there is nothing to change; swipe it first"
       )
     }
     try requireNotCommitted(index)
@@ -213,7 +214,8 @@ extension CullingState {
   public mutating func apply(_ event: SessionEvent) throws(PhotoSessionError) {
     switch event {
     case .decided(let index, let photo, let decision, let time):
-      try check(index == cursor && !isAtEnd, "decides photo \(index) while the cursor is at \(cursor)")
+      try check(
+        index == cursor && !isAtEnd, "decides photo \(index) while the cursor is at \(cursor)")
       try check(photos[index] == photo, "names \"\(photo)\" at \(index), not \"\(photos[index])\"")
       setDecision(index, decision)
       cursor += 1

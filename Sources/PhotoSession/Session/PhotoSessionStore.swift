@@ -220,6 +220,7 @@ public final class PhotoSessionStore {
   /// - Throws: ``PhotoSessionError/Code/noSession`` when there is no such session,
   ///   ``PhotoSessionError/Code/sessionBusy`` when another process has it open, or a replay
   ///   error.
+  /// - Complexity: O(*n* + *e*) for *n* photos and *e* journal events since the snapshot.
   public func open(_ id: String) throws(PhotoSessionError) -> Opened {
     let manifest = try readManifest(id)
     return try open(manifest: manifest, folder: FileSystem.join(folder, id), issues: [])
@@ -228,6 +229,7 @@ public final class PhotoSessionStore {
   /// Opens the most recently started session.
   ///
   /// - Throws: ``PhotoSessionError/Code/noSession`` when the store holds none.
+  /// - Complexity: O(*s* log *s* + *n* + *e*) for *s* sessions (see ``open(_:)``).
   public func openLatest() throws(PhotoSessionError) -> Opened {
     guard let id = try sessionIDs().last else {
       throw PhotoSessionError(
@@ -238,6 +240,8 @@ public final class PhotoSessionStore {
   }
 
   /// Reads and checks a session's manifest.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of photos it lists.
   public func readManifest(_ id: String) throws(PhotoSessionError) -> Manifest {
     let path = FileSystem.join(FileSystem.join(folder, id), "manifest.json")
     guard !id.contains("/"), try FileSystem.status(path) != nil else {
@@ -250,7 +254,8 @@ public final class PhotoSessionStore {
       manifest = try JSONDecoder().decode(Manifest.self, from: Data(bytes))
     } catch {
       throw PhotoSessionError(
-        .sessionCorrupt, path: path, description: "the session manifest \"\(path)\" is damaged: \(error)")
+        .sessionCorrupt, path: path,
+        description: "the session manifest \"\(path)\" is damaged: \(error)")
     }
     guard manifest.format == Self.manifestFormat, manifest.version == 1 else {
       throw PhotoSessionError(

@@ -79,7 +79,9 @@ struct PhotosBenchmark: ParsableCommand {
     for index in 0..<n {
       let day = Int.random(in: 1...28, using: &rng)
       let second = Int.random(in: 0..<60, using: &rng)
-      let date = Int.random(in: 0..<10, using: &rng) == 0 ? nil : String(format: "2022:03:%02d 12:00:%02d", day, second)
+      let date =
+        Int.random(in: 0..<10, using: &rng) == 0
+        ? nil : String(format: "2022:03:%02d 12:00:%02d", day, second)
       let bytes = smallJPEG(width: 4000, height: 3000, date: date)
       let path = folder + String(format: "/IMG_%06d.jpg", index)
       let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -101,7 +103,9 @@ struct PhotosBenchmark: ParsableCommand {
       tiff += [0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0]
     }
     let payload = Array("Exif\u{0}\u{0}".utf8) + tiff
-    var out: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)]
+    var out: [UInt8] = [
+      0xFF, 0xD8, 0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF),
+    ]
     out += payload
     out += [0xFF, 0xC0, 0, 17, 8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8)]
     out += [UInt8(width & 0xFF), 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1, 0xFF, 0xD9]
@@ -122,7 +126,8 @@ struct PhotosBenchmark: ParsableCommand {
     process.waitUntilExit()
     let words = String(decoding: data, as: UTF8.self).split(separator: " ")
     guard process.terminationStatus == 0, words.count == 3, let seconds = Double(words[0]),
-      let peak = Int(words[1]), let count = Int(words[2].trimmingCharacters(in: .whitespacesAndNewlines))
+      let peak = Int(words[1]),
+      let count = Int(words[2].trimmingCharacters(in: .whitespacesAndNewlines))
     else {
       throw ValidationError("the start child failed: \(String(decoding: data, as: UTF8.self))")
     }

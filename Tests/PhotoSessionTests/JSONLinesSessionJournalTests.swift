@@ -171,6 +171,29 @@ struct JSONLinesSessionJournalTests {
     )
   }
 
+  @Test func aReadOnlyJournalReportsATornTailWithoutCuttingIt() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let journal = JSONLinesSessionJournal(folder: folder.path)
+    try journal.append(someEvents(2))
+    let handle = try #require(FileHandle(forWritingAtPath: journal.journalPath))
+    handle.seekToEndOfFile()
+    handle.write(Data("{\"seq\":3,".utf8))
+    try handle.close()
+    let size = try FileSystem.readAll(journal.journalPath).count
+    let reader = JSONLinesSessionJournal(folder: folder.path, readOnly: true)
+    let contents = try reader.replay()
+    #expect(contents.events == someEvents(2) && contents.repairs.count == 1)
+    #expect(try FileSystem.readAll(journal.journalPath).count == size)
+    let append = #expect(throws: PhotoSessionError.self) { try reader.append(someEvents(1)) }
+    #expect(
+      append?.description
+        == "cannot write the journal \"\(journal.journalPath)\": it was opened read-only")
+    #expect(throws: PhotoSessionError.self) {
+      try reader.compact(into: CullingState(photos: []).snapshot)
+    }
+  }
+
   @Test func appendToAFolderThatIsGoneFails() throws {
     let journal = JSONLinesSessionJournal(folder: "/nonexistent-offload-folder")
     let error = #expect(throws: PhotoSessionError.self) { try journal.append(someEvents(1)) }

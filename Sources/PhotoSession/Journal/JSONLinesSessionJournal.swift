@@ -35,9 +35,26 @@ public final class JSONLinesSessionJournal: SessionJournal {
     return encoder
   }()
 
+  /// Whether this instance only reads: replay reports a torn tail without cutting it, and
+  /// append and compaction throw. For listing sessions another process may have open.
+  public let readOnly: Bool
+
   /// Opens (or prepares to create) the journal in `folder`, which must exist.
-  public init(folder: String) {
+  ///
+  /// - Parameters:
+  ///   - folder: The session folder.
+  ///   - readOnly: Never write (see ``readOnly``).
+  public init(folder: String, readOnly: Bool = false) {
     self.folder = folder
+    self.readOnly = readOnly
+  }
+
+  private func requireWritable() throws(PhotoSessionError) {
+    if readOnly {
+      throw PhotoSessionError(
+        .writeFailed, path: journalPath,
+        description: "cannot write the journal \"\(journalPath)\": it was opened read-only")
+    }
   }
 
   deinit {
@@ -62,6 +79,7 @@ public final class JSONLinesSessionJournal: SessionJournal {
   /// - Complexity: O(*k*) for *k* events.
   public func append(_ events: [SessionEvent]) throws(PhotoSessionError) {
     guard !events.isEmpty else { return }
+    try requireWritable()
     if nextSequence == nil { _ = try replay() }
     try openForAppend()
     var sequence = nextSequence ?? 1
@@ -203,7 +221,7 @@ public final class JSONLinesSessionJournal: SessionJournal {
       start = end + 1
       goodLength = start
     }
-    if goodLength < bytes.count {
+    if goodLength < bytes.count && !readOnly {
       try cutJournal(to: goodLength)
     }
     nextSequence = expected
@@ -282,6 +300,7 @@ public final class JSONLinesSessionJournal: SessionJournal {
   ///   journal still replay to the same state.
   /// - Complexity: O(*n*), where *n* is the number of photos in the snapshot.
   public func compact(into snapshot: SessionSnapshot) throws(PhotoSessionError) {
+    try requireWritable()
     if nextSequence == nil { _ = try replay() }
     let through = (nextSequence ?? 1) - 1
     let file = SnapshotFile(

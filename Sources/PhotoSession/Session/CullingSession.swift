@@ -24,7 +24,8 @@ public final class CullingSession {
   public let library: (any PhotoLibrary)?
   /// How many photos after the current one ``preloadWindow`` returns (the seed's 3).
   public let preloadCount: Int
-  /// What replay repaired when the session was opened (a torn journal tail cut off).
+  /// What replay repaired when the session was opened (a torn journal tail cut off), and a
+  /// compaction that could not be done.
   public private(set) var repairs: [String] = []
   /// The clock, in seconds since 1970; tests pass a fixed one.
   public var clock: () -> Double
@@ -87,7 +88,14 @@ public final class CullingSession {
     self.state = state
     self.repairs = contents.repairs
     self.eventsSinceSnapshot = contents.events.count
-    if eventsSinceSnapshot > Self.compactionThreshold { try compact() }
+    if eventsSinceSnapshot > Self.compactionThreshold {
+      // A session works without compaction; a failure is noted, not fatal.
+      do {
+        try compact()
+      } catch {
+        repairs.append("the journal was not compacted: \(error.description)")
+      }
+    }
   }
 
   // MARK: Deciding

@@ -203,7 +203,8 @@ public final class PhotoSessionStore {
     try sessionIDs().map { id in
       do throws(PhotoSessionError) {
         let manifest = try readManifest(id)
-        let journal = JSONLinesSessionJournal(folder: FileSystem.join(folder, id))
+        // Read-only: another process may have the session open and be appending.
+        let journal = JSONLinesSessionJournal(folder: FileSystem.join(folder, id), readOnly: true)
         let session = try CullingSession(
           photos: manifest.photos, journal: journal, undoDepth: manifest.undoDepth, clock: clock)
         return Summary(

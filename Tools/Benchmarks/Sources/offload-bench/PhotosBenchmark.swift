@@ -46,6 +46,18 @@ struct PhotosBenchmark: ParsableCommand {
             ("seconds", .number(seconds)), ("peakRSSBytes", .integer(peak)),
           ]))
       }
+      // The scan alone (what start costs before writing the manifest and opening).
+      for ordering in FolderScanOptions.Ordering.allCases {
+        let (scan, seconds) = try Stopwatch.measure {
+          try FolderScan.scan(folder, options: .init(ordering: ordering))
+        }
+        precondition(scan.photos.count == n)
+        rows.append(
+          BenchmarkRow(fields: [
+            ("workload", .text("scan only (\(ordering.rawValue) order)")), ("n", .integer(n)),
+            ("seconds", .number(seconds)),
+          ]))
+      }
       // Baseline: listing the same folder with FileManager's enumerator and attributes.
       let (_, listing) = Stopwatch.measure {
         var count = 0
@@ -67,6 +79,8 @@ struct PhotosBenchmark: ParsableCommand {
       rows.append(try Self.reopen(store: reopenStore, n: n))
       try? FileManager.default.removeItem(atPath: folder)
     }
+    // Flush the generated files first, so the fsyncs measured below write only our own data.
+    sync()
     rows.append(contentsOf: try Self.latency(decisions: decisions, base: base.path))
     rows.append(contentsOf: try Self.commit(count: commitCount, base: base.path))
     try Report.print(title: "PhotoSession (release build)", rows: rows, json: json)
@@ -192,6 +206,7 @@ struct PhotosBenchmark: ParsableCommand {
       try opened.session.decide(PhotoDecision.allCases[index % 3])
       index += 1
     }
+    sync()
     let (report, seconds) = try Stopwatch.measure { try opened.session.commit(batchSize: 100) }
     precondition(report.failed.isEmpty, "commit failed: \(report.failed.map(\.detail))")
     let (again, idle) = try Stopwatch.measure { try opened.session.commit() }

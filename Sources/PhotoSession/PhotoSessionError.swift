@@ -11,7 +11,7 @@
 ///   print(error)  // the session is at the end of the library: every photo has a decision ...
 /// }
 /// ```
-public struct PhotoSessionError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct PhotoSessionError: Error, Hashable, Sendable, Codable, CustomStringConvertible {
   /// What kind of failure this is.
   public enum Code: String, Hashable, Sendable, CaseIterable, Codable {
     /// The library folder does not exist or is not a folder.

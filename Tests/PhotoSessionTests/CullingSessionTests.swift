@@ -162,6 +162,10 @@ struct CullingSessionTests {
       library.applied.map(\.1) == ["p0.jpg", "p1.jpg", "p2.jpg", "p4.jpg", "p5.jpg", "p3.jpg"])
     let change = #expect(throws: PhotoSessionError.self) { try session.change("p0.jpg", to: .keep) }
     #expect(change?.code == .alreadyCommitted)
+    // Reports encode to JSON for `--json` output.
+    let json = try JSONRoundTrip.encode(report)
+    #expect(try JSONRoundTrip.decode(CommitReport.self, from: json) == report)
+    #expect(json.contains(#""failure":{"code":"photoMissing""#))
     let bad = #expect(throws: PhotoSessionError.self) { try session.commit(batchSize: 0) }
     #expect(bad?.description == "the commit batch size must be positive, not 0")
   }

@@ -1,5 +1,5 @@
 /// Progress of a running commit, reported after every photo.
-public struct CommitProgress: Hashable, Sendable {
+public struct CommitProgress: Hashable, Sendable, Codable {
   /// Photos handled so far in this commit.
   public var done: Int
   /// Photos this commit handles in all.
@@ -13,9 +13,9 @@ public struct CommitProgress: Hashable, Sendable {
 }
 
 /// What a commit did (or, for a dry run, would do).
-public struct CommitReport: Hashable, Sendable {
+public struct CommitReport: Hashable, Sendable, Codable {
   /// One photo's outcome.
-  public struct Entry: Hashable, Sendable {
+  public struct Entry: Hashable, Sendable, Codable {
     /// The photo id.
     public var photo: String
     /// Its decision.

@@ -275,7 +275,7 @@ public final class CullingSession {
 }
 
 /// A photo as a viewer shows it: id, decision, and metadata or the problem reading it.
-public struct PhotoCard: Hashable, Sendable {
+public struct PhotoCard: Hashable, Sendable, Codable {
   /// The queue position.
   public var index: Int
   /// The photo id (a path relative to the library root for a folder).

@@ -67,7 +67,9 @@ public struct FolderScan: Sendable {
   /// Hidden files and folders (names starting with `.`, which include volume Trash folders)
   /// are not scanned. Symbolic links are skipped (a link could point outside the folder, and
   /// trashing it would trash the link, not the photo), as are zero-byte files; both are listed
-  /// in ``issues``. Unreadable files are kept (they can still be trashed) and listed.
+  /// in ``issues``. Unreadable files are kept (they can still be trashed) and, in capture-date
+  /// order (which opens every file), listed; in modification-time order no file is opened and
+  /// an unreadable file shows up when its card is read.
   ///
   /// - Throws: ``PhotoSessionError/Code/notAFolder``, ``PhotoSessionError/Code/unreadable``
   ///   for the root, or ``PhotoSessionError/Code/emptyLibrary`` when no image is found.

@@ -219,6 +219,17 @@ struct CullingSessionTests {
     #expect(session.statistics.committed == 3 && library.flushes == 1)
   }
 
+  @Test func openingALongJournalCompactsIt() throws {
+    let journal = MemorySessionJournal()
+    let count = CullingSession.compactionThreshold + 1
+    let session = try CullingSession(photos: ids(count), journal: journal, clock: { 0 })
+    for _ in 0..<count { try session.swipe(.up) }
+    #expect(journal.events.count == count && journal.snapshot == nil)
+    let reopened = try CullingSession(photos: ids(count), journal: journal)
+    #expect(journal.events.isEmpty && journal.snapshot == session.state.snapshot)
+    #expect(reopened.state == session.state && reopened.eventsSinceSnapshot == 0)
+  }
+
   @Test func invalidArguments() {
     let error = #expect(throws: PhotoSessionError.self) {
       try CullingSession(photos: ids(1), journal: MemorySessionJournal(), undoDepth: -1)

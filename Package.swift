@@ -31,6 +31,7 @@ let package = Package(
     .library(name: "Selection", targets: ["Selection"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "Gestures", targets: ["Gestures"]),
+    .library(name: "PhotoSession", targets: ["PhotoSession"]),
     .library(name: "Offload", targets: ["Offload"]),
     .executable(name: "offloadctl", targets: ["offloadctl"]),
   ],
@@ -46,6 +47,7 @@ let package = Package(
     // a library so Tools/Benchmarks can time a redraw.
     .target(name: "TerminalUI", swiftSettings: swiftSettings),
     .target(name: "Gestures", swiftSettings: swiftSettings),
+    .target(name: "PhotoSession", swiftSettings: swiftSettings),
     .target(
       name: "Offload", dependencies: ["OrderingCore", "Persistence", "Selection", "Gestures"],
       swiftSettings: swiftSettings),
@@ -67,6 +69,14 @@ let package = Package(
       name: "persistence-crash",
       dependencies: ["Persistence"],
       path: "Tools/PersistenceCrash",
+      swiftSettings: swiftSettings
+    ),
+
+    // A child process for the PhotoSession kill -9 trials (run by PhotoSessionTests).
+    .executableTarget(
+      name: "photo-session-driver",
+      dependencies: ["PhotoSession"],
+      path: "Tools/PhotoSessionDriver",
       swiftSettings: swiftSettings
     ),
 
@@ -102,6 +112,11 @@ let package = Package(
     .testTarget(
       name: "GesturesTests",
       dependencies: ["Gestures", "OffloadTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "PhotoSessionTests",
+      dependencies: ["PhotoSession", "OffloadTestSupport", "photo-session-driver"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -11,7 +11,7 @@ struct OffloadBench: ParsableCommand {
     subcommands: [
       KeysBenchmark.self, LabelingBenchmark.self, ForestBenchmark.self, PersistenceBenchmark.self,
       GesturesBenchmark.self, GestureTracesCommand.self, SelectionBenchmark.self,
-      RedrawBenchmark.self, CLIBenchmark.self,
+      RedrawBenchmark.self, PhotosBenchmark.self, PhotosStartChild.self, CLIBenchmark.self,
     ]
   )
 }

@@ -1,0 +1,187 @@
+import Foundation
+
+/// A folder of image files as a ``PhotoLibrary``: photo ids are paths relative to ``root``;
+/// trash goes to the freedesktop.org Trash; a favorite is an XMP sidecar rated 5; keep writes
+/// nothing.
+///
+/// ```swift
+/// let scan = try FolderScan.scan("/photos/2024", options: .init(recursive: true))
+/// let library = FolderLibrary(root: scan.root, trash: .user())
+/// let session = try CullingSession(photos: scan.photos, journal: journal, library: library)
+/// ```
+public final class FolderLibrary: PhotoLibrary {
+  /// The library folder, as an absolute path.
+  public let root: String
+  /// Where trashed photos go.
+  public let trash: FreedesktopTrash
+  /// How a new sidecar is named.
+  public let sidecarNaming: XMPSidecar.Naming
+  /// The rating a favorite gets.
+  public let favoriteRating: Int
+  /// Folders changed since the last ``flush()``.
+  private var unsynced: Set<String> = []
+
+  /// A library over the folder `root`.
+  ///
+  /// - Parameters:
+  ///   - root: The folder; made absolute against the current directory.
+  ///   - trash: The Trash to use (``FreedesktopTrash/user(environment:)`` for the user's).
+  ///   - sidecarNaming: How a new sidecar is named.
+  ///   - favoriteRating: The XMP rating of a favorite (5 by default).
+  public init(
+    root: String, trash: FreedesktopTrash, sidecarNaming: XMPSidecar.Naming = .appendExtension,
+    favoriteRating: Int = 5
+  ) {
+    self.root = Self.absolutePath(root)
+    self.trash = trash
+    self.sidecarNaming = sidecarNaming
+    self.favoriteRating = favoriteRating
+  }
+
+  /// `path` made absolute against the current directory, without a trailing slash.
+  static func absolutePath(_ path: String) -> String {
+    var result =
+      path.hasPrefix("/") ? path : FileSystem.join(FileManager.default.currentDirectoryPath, path)
+    while result.count > 1 && result.hasSuffix("/") { result.removeLast() }
+    return result
+  }
+
+  /// The absolute path of a photo id.
+  public func path(of photo: String) -> String {
+    FileSystem.join(root, photo)
+  }
+
+  /// Reads a photo's header (up to 256 KiB, more only when the header is longer).
+  ///
+  /// - Throws: ``PhotoSessionError/Code/photoMissing``, ``PhotoSessionError/Code/emptyFile``,
+  ///   ``PhotoSessionError/Code/unreadable``, ``PhotoSessionError/Code/truncatedImage``,
+  ///   ``PhotoSessionError/Code/corruptImage`` or ``PhotoSessionError/Code/unsupportedFormat``,
+  ///   each naming the photo (and the byte offset for damaged headers).
+  /// - Complexity: O(*h*), where *h* is the size of the header read (256 KiB at most, unless
+  ///   the header is longer).
+  public func metadata(of photo: String) throws(PhotoSessionError) -> PhotoMetadata {
+    let path = path(of: photo)
+    guard let status = try FileSystem.linkStatus(path) else {
+      throw PhotoSessionError(
+        .photoMissing, path: photo,
+        description: "\"\(photo)\" is no longer in the folder: it was moved or deleted")
+    }
+    guard FileSystem.isRegular(status) else {
+      throw PhotoSessionError(
+        .unsupportedFormat, path: photo, description: "\"\(photo)\" is no longer a regular file")
+    }
+    return try Self.readMetadata(
+      path: path, id: photo, hint: ImageFormat(fileName: photo),
+      modificationTime: FileSystem.modificationTime(status))
+  }
+
+  /// Reads the metadata of the file at `path`, naming it `id` in errors.
+  static func readMetadata(
+    path: String, id: String, hint: ImageFormat?, modificationTime: Double
+  ) throws(PhotoSessionError) -> PhotoMetadata {
+    var limit = 256 * 1024
+    while true {
+      let (bytes, size) = try FileSystem.readPrefix(path, limit: limit)
+      if size == 0 {
+        throw PhotoSessionError(.emptyFile, path: id, description: "\"\(id)\" is an empty file")
+      }
+      switch ImageHeader.parse(bytes, isComplete: bytes.count == size, hint: hint) {
+      case .success(let info):
+        return PhotoMetadata(
+          format: info.format, byteCount: size, pixelWidth: info.width, pixelHeight: info.height,
+          orientation: info.orientation, captureDate: info.captureDate,
+          modificationTime: modificationTime)
+      case .failure(.needMore(let offset)) where limit < 64 * 1024 * 1024:
+        limit = max(limit * 4, offset + 4096)
+      case .failure(.needMore(let offset)):
+        throw PhotoSessionError(
+          .corruptImage, path: id, offset: offset,
+          description: "\"\(id)\" has an image header that goes on past 64 MiB (byte \(offset))")
+      case .failure(.truncated(let offset, let what)):
+        throw PhotoSessionError(
+          .truncatedImage, path: id, offset: offset,
+          description: "\"\(id)\" is cut short: its \(what) at byte \(offset) is missing")
+      case .failure(.corrupt(let offset, let reason)):
+        throw PhotoSessionError(
+          .corruptImage, path: id, offset: offset,
+          description: "\"\(id)\" is damaged at byte \(offset): \(reason)")
+      case .failure(.unsupported):
+        throw PhotoSessionError(
+          .unsupportedFormat, path: id,
+          description: "\"\(id)\" is not an image this reader knows (its signature is unknown)")
+      }
+    }
+  }
+
+  /// Applies a decision: trash moves the photo to the Trash, favorite rates its sidecar, keep
+  /// does nothing.
+  ///
+  /// Idempotent: a favorite already rated is not rewritten; a trash resumed after a crash finds
+  /// the photo already in the Trash and says so.
+  ///
+  /// - Complexity: O(1) file operations; O(*t*) for a resumed trash, *t* items in the Trash.
+  public func apply(
+    _ decision: PhotoDecision, to photo: String, resuming: Bool
+  ) throws(PhotoSessionError) -> String {
+    let path = path(of: photo)
+    switch decision {
+    case .keep:
+      return "kept \"\(photo)\""
+    case .trash:
+      if resuming {
+        // A crash may have left the move done, or only its info file written.
+        if try FileSystem.linkStatus(path) == nil, let item = trash.locate(original: path) {
+          return "\"\(photo)\" was already in the Trash as \"\(item.file)\""
+        }
+        trash.removeOrphanedInfo(original: path)
+      }
+      do {
+        let item = try trash.trash(path, syncFolders: false)
+        unsynced.formUnion(item.changedFolders)
+        return "moved \"\(photo)\" to the Trash as \"\(item.file)\""
+      } catch {
+        throw Self.naming(error, photo)
+      }
+    case .favorite:
+      guard try FileSystem.linkStatus(path) != nil else {
+        throw PhotoSessionError(
+          .photoMissing, path: photo,
+          description: "cannot mark \"\(photo)\" as a favorite: it is no longer in the folder")
+      }
+      let (sidecar, written) = try XMPSidecar.setRating(
+        favoriteRating, forPhoto: path, naming: sidecarNaming, cleanUp: resuming, syncFolder: false)
+      if written { unsynced.insert(FileSystem.parent(sidecar)) }
+      return written
+        ? "rated \"\(photo)\" \(favoriteRating) in \"\(sidecar)\""
+        : "\"\(photo)\" was already rated \(favoriteRating) in \"\(sidecar)\""
+    }
+  }
+
+  /// Syncs every folder changed since the last flush (the Trash's `files/`, photo folders,
+  /// sidecar folders).
+  ///
+  /// - Complexity: O(*f*) folder syncs, for *f* folders changed.
+  public func flush() throws(PhotoSessionError) {
+    for folder in unsynced.sorted() { try FileSystem.syncDirectory(folder) }
+    unsynced.removeAll()
+  }
+
+  /// Uses the photo id instead of the absolute path in a missing-photo error.
+  private static func naming(_ error: PhotoSessionError, _ photo: String) -> PhotoSessionError {
+    guard error.code == .photoMissing else { return error }
+    return PhotoSessionError(
+      .photoMissing, path: photo, errno: error.errno,
+      description: "cannot trash \"\(photo)\": it is no longer in the folder (moved or deleted)")
+  }
+
+  /// What ``apply(_:to:resuming:)`` would do.
+  public func plan(_ decision: PhotoDecision, for photo: String) -> String {
+    switch decision {
+    case .keep: "keep \"\(photo)\""
+    case .trash:
+      "move \"\(photo)\" to the Trash in \"\((try? trash.trashFolder(for: path(of: photo)).folder) ?? trash.homeTrash)\""
+    case .favorite:
+      "rate \"\(photo)\" \(favoriteRating) in \"\(XMPSidecar.candidates(for: path(of: photo), naming: sidecarNaming)[0])\""
+    }
+  }
+}

@@ -1,0 +1,37 @@
+/// Where a session's photos live and how decisions are applied to them.
+///
+/// ``FolderLibrary`` is the Linux and macOS implementation (a folder of image files, the
+/// freedesktop.org Trash, XMP sidecars). An app can conform its own photo store.
+public protocol PhotoLibrary: AnyObject {
+  /// Reads a photo's metadata (format, dimensions, orientation, date).
+  ///
+  /// Called lazily, only for the photos on screen and in the preload window.
+  ///
+  /// - Throws: ``PhotoSessionError`` naming the photo (missing, unreadable, corrupt, ...).
+  func metadata(of photo: String) throws(PhotoSessionError) -> PhotoMetadata
+
+  /// Applies a decision to a photo and returns one sentence saying what was done.
+  ///
+  /// Must be idempotent: applying a decision that is already applied (a commit that crashed
+  /// after the move but before journaling it) succeeds without doing it twice.
+  ///
+  /// `resuming` is true when an earlier commit journaled its intent for this photo and then
+  /// stopped (a crash): the library then checks whether the work was already done.
+  ///
+  /// - Throws: ``PhotoSessionError`` when the decision cannot be applied; the photo is left as
+  ///   it was.
+  func apply(
+    _ decision: PhotoDecision, to photo: String, resuming: Bool
+  ) throws(PhotoSessionError) -> String
+
+  /// Describes what ``apply(_:to:)`` would do, without doing it (for a dry run).
+  func plan(_ decision: PhotoDecision, for photo: String) -> String
+
+  /// Makes every change applied since the last flush durable (syncs the folders it changed).
+  ///
+  /// Commit calls it at the end of every batch, before it journals the batch's results, so a
+  /// result is never durable before the change it records.
+  ///
+  /// - Throws: ``PhotoSessionError/Code/writeFailed`` when a sync fails.
+  func flush() throws(PhotoSessionError)
+}

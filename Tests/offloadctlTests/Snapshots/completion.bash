@@ -173,13 +173,13 @@ _offloadctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    demo|capture|inbox|collection|item|undo|history|store|key|help)
+    demo|capture|inbox|collection|item|undo|history|store|key|gesture|help)
         # Offer subcommand argument completions
         "_offloadctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'demo capture inbox collection item undo history store key help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'demo capture inbox collection item undo history store key gesture help' -- "${cur}"))
         ;;
     esac
 }
@@ -748,6 +748,86 @@ _offloadctl_key_check() {
     case "${prev}" in
     '--store')
         __offloadctl_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_offloadctl_gesture() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __offloadctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    replay|eval)
+        # Offer subcommand argument completions
+        "_offloadctl_gesture_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'replay eval' -- "${cur}"))
+        ;;
+    esac
+}
+
+_offloadctl_gesture_replay() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --preset)
+    __offloadctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--preset')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __offloadctl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_offloadctl_gesture_eval() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --preset --density)
+    __offloadctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--preset')
+        return
+        ;;
+    '--density')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __offloadctl_add_completions -f
         return
         ;;
     esac

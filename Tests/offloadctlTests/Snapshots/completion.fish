@@ -90,6 +90,14 @@ function __offloadctl_parse_tokens -S
             case 'check'
                 __offloadctl_parse_subcommand -r 1 'store=' 'json' 'quiet' 'version' 'h/help'
             end
+        case 'gesture'
+            __offloadctl_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'replay'
+                __offloadctl_parse_subcommand 1 'store=' 'json' 'quiet' 'preset=' 'version' 'h/help'
+            case 'eval'
+                __offloadctl_parse_subcommand 1 'store=' 'json' 'quiet' 'preset=' 'density=' 'version' 'h/help'
+            end
         case 'help'
             __offloadctl_parse_subcommand -r 1 'version'
         end
@@ -156,6 +164,7 @@ complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_positiona
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_positional "offloadctl" -eq 1' -fa 'history' -d 'List recent changes, newest first (undo reverts the first).'
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_positional "offloadctl" -eq 1' -fa 'store' -d 'Check and repair the store\'s files.'
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_positional "offloadctl" -eq 1' -fa 'key' -d 'Make and check order keys (fractional indexing, base 62).'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_positional "offloadctl" -eq 1' -fa 'gesture' -d 'Replay touch traces and evaluate gesture decisions on recorded strokes.'
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_positional "offloadctl" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl demo" keep' -l 'keep' -d 'Keep the sample store and print its path.'
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl demo" version' -l 'version' -d 'Show the version.'
@@ -340,4 +349,23 @@ complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl key check" quiet' -l 'quiet' -d 'Print nothing but errors.'
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl key check" version' -l 'version' -d 'Show the version.'
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl key check" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl gesture" version' -l 'version' -d 'Show the version.'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl gesture" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_positional "offloadctl gesture" -eq 1' -fa 'replay' -d 'Print the event timeline and the decision of each stroke of a JSON-lines trace.'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_positional "offloadctl gesture" -eq 1' -fa 'eval' -d 'Compare gesture decisions with the derived labels of a CSV stroke file.'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl gesture replay" store' -l 'store' -d 'The store folder (default: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).' -rfa '(__offloadctl_complete_directories)'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl gesture replay" json' -l 'json' -d 'Print one JSON document (sorted keys, with a schemaVersion) instead of text.'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl gesture replay" quiet' -l 'quiet' -d 'Print nothing but errors.'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_positional "offloadctl gesture replay" -eq 1' -F
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl gesture replay" preset' -l 'preset' -d 'The thresholds: ios, android or flutter (default: the trace\'s, else ios).' -rfka ''
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl gesture replay" version' -l 'version' -d 'Show the version.'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl gesture replay" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl gesture eval" store' -l 'store' -d 'The store folder (default: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).' -rfa '(__offloadctl_complete_directories)'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl gesture eval" json' -l 'json' -d 'Print one JSON document (sorted keys, with a schemaVersion) instead of text.'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl gesture eval" quiet' -l 'quiet' -d 'Print nothing but errors.'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_positional "offloadctl gesture eval" -eq 1' -F
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl gesture eval" preset' -l 'preset' -d 'The thresholds: ios, android or flutter.' -rfka ''
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl gesture eval" density' -l 'density' -d 'Device pixels per point of the recording phones.' -rfka ''
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl gesture eval" version' -l 'version' -d 'Show the version.'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl gesture eval" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl help" version' -l 'version' -d 'Show the version.'

@@ -59,13 +59,14 @@ _offloadctl() {
             'history:List recent changes, newest first (undo reverts the first).'
             'store:Check and repair the store'\''s files.'
             'key:Make and check order keys (fractional indexing, base 62).'
+            'gesture:Replay touch traces and evaluate gesture decisions on recorded strokes.'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        demo|capture|inbox|collection|item|undo|history|store|key|help)
+        demo|capture|inbox|collection|item|undo|history|store|key|gesture|help)
             "_offloadctl_${words[1]}" && ret=0
             ;;
         esac
@@ -608,6 +609,68 @@ _offloadctl_key_check() {
         '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
         '--quiet[Print nothing but errors.]'
         '*:keys:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_gesture() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'replay:Print the event timeline and the decision of each stroke of a JSON-lines trace.'
+            'eval:Compare gesture decisions with the derived labels of a CSV stroke file.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        replay|eval)
+            "_offloadctl_gesture_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_offloadctl_gesture_replay() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':file:_files'
+        '--preset[The thresholds\: ios, android or flutter (default\: the trace'\''s, else ios).]:preset:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_gesture_eval() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':file:_files'
+        '--preset[The thresholds\: ios, android or flutter.]:preset:'
+        '--density[Device pixels per point of the recording phones.]:density:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

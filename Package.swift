@@ -7,6 +7,7 @@
 //   offloadctl -> Offload -> { OrderingCore, Selection, Gestures, PhotoSession, Persistence }
 //   PhotoSession -> Persistence
 //   offloadctl -> TerminalUI           (keys, frames, diffing for interactive screens)
+//   Offload -> TerminalUI              (the organize screen's state machine draws frames)
 //   OrderingCore, Selection, Gestures, TerminalUI  import nothing but the standard library
 //   Persistence, PhotoSession          may import Foundation
 //   only offloadctl imports ArgumentParser
@@ -45,7 +46,7 @@ let package = Package(
     // a library so Tools/Benchmarks can time a redraw.
     .target(name: "TerminalUI", swiftSettings: swiftSettings),
     .target(
-      name: "Offload", dependencies: ["OrderingCore", "Persistence", "Selection"],
+      name: "Offload", dependencies: ["OrderingCore", "Persistence", "Selection", "TerminalUI"],
       swiftSettings: swiftSettings),
 
     // The command-line tool: parsing and printing only.

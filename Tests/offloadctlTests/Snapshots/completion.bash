@@ -173,13 +173,13 @@ _offloadctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    demo|capture|inbox|collection|item|undo|history|store|key|help)
+    demo|capture|inbox|collection|item|organize|undo|history|store|key|help)
         # Offer subcommand argument completions
         "_offloadctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'demo capture inbox collection item undo history store key help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'demo capture inbox collection item organize undo history store key help' -- "${cur}"))
         ;;
     esac
 }
@@ -596,6 +596,22 @@ _offloadctl_item_remove() {
         return
         ;;
     '--except')
+        return
+        ;;
+    esac
+}
+
+_offloadctl_organize() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __offloadctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
         return
         ;;
     esac

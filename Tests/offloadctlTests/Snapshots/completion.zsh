@@ -55,6 +55,7 @@ _offloadctl() {
             'inbox:List what is in the inbox.'
             'collection:Create, show, rename, delete, convert, import and export lists and plans.'
             'item:Add, move, indent, outdent, complete, edit and remove items.'
+            'organize:Organize a collection in a full-screen view (needs a terminal).'
             'undo:Revert the last change.'
             'history:List recent changes, newest first (undo reverts the first).'
             'store:Check and repair the store'\''s files.'
@@ -65,7 +66,7 @@ _offloadctl() {
         ;;
     arg)
         case "${words[1]}" in
-        demo|capture|inbox|collection|item|undo|history|store|key|help)
+        demo|capture|inbox|collection|item|organize|undo|history|store|key|help)
             "_offloadctl_${words[1]}" && ret=0
             ;;
         esac
@@ -456,6 +457,21 @@ _offloadctl_item_remove() {
         '--in[The collection the outline numbers, ranges and --all refer to (name or id).]:collection:'
         '--all[Select every item of the collection (needs --in).]'
         '--except[Leave these items out (same forms as the selectors).]:selector:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_organize() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':collection:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

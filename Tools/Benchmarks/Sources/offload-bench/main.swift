@@ -8,7 +8,8 @@ struct OffloadBench: ParsableCommand {
     commandName: "offload-bench",
     abstract: "Offload's benchmarks (build with -c release).",
     subcommands: [
-      KeysBenchmark.self, SelectionBenchmark.self, RedrawBenchmark.self, CLIBenchmark.self,
+      KeysBenchmark.self, SelectionBenchmark.self, RedrawBenchmark.self, OrganizeBenchmark.self,
+      CLIBenchmark.self,
     ]
   )
 }

@@ -13,7 +13,8 @@ struct OrganizeCommand: ParsableCommand {
       item (u undoes), ←/→ collapse and expand. e toggles edit mode: space checks an item, \
       shift+↑/↓ extends the checks, a checks all, x marks the checked items done (or not done), \
       d deletes them, alt+↑/↓ moves them (or the item under the cursor) among its siblings, \
-      Tab and Shift-Tab indent and outdent; the bottom bar shows which actions apply. u undoes \
+      Tab and Shift-Tab indent and outdent, r renames the one checked item, m moves the \
+      checked items to another collection; the bottom bar shows which actions apply. u undoes \
       and q quits in both modes. Every change is saved at once, as one undoable change.
       """)
 

@@ -163,13 +163,14 @@ struct OrganizeScreenTests {
     // Different parents: the move is refused by the toolbar rule and by the key.
     _ = screen.handle(char("a"))
     #expect(screen.selection.isAllSelected)
-    #expect(screen.toolbar.enabledIDs == ["done", "delete", "move"], "all roots: one parent")
+    #expect(
+      screen.toolbar.enabledIDs == ["done", "delete", "move", "move-to"], "all roots: one parent")
     _ = screen.handle(char("a"))
     #expect(screen.selection.isEmpty)
     _ = screen.handle(key(.space))  // B1
     _ = screen.handle(key(.end))
     _ = screen.handle(key(.space))  // D
-    #expect(screen.toolbar.enabledIDs == ["done", "delete"])
+    #expect(screen.toolbar.enabledIDs == ["done", "delete", "move-to"])
     _ = screen.handle(key(.down, .alt))
     #expect(screen.status == "Move: the selected rows have different parents")
     _ = screen.handle(char("a"))
@@ -225,7 +226,7 @@ struct OrganizeScreenTests {
       key(.up), key(.down), key(.left), key(.right), key(.enter), key(.escape), key(.space),
       key(.down, .shift), key(.up, .shift), key(.pageDown), key(.home), key(.end), char("e"),
       char("a"), char("x"), char("d"), key(.tab), key(.tab, .shift), key(.up, .alt),
-      key(.down, .alt), key(.backspace),
+      key(.down, .alt), key(.backspace), char("r"), char("m"), char("z"),
     ]
     for round in 0..<200 {
       var screen = OrganizeScreen(tree: tree)
@@ -312,5 +313,52 @@ struct OrganizeSessionTests {
     #expect(try workspace.history().count == history)
     for _ in 0..<3 { _ = session.handle(char("u")) }
     #expect(try outline(workspace, "Trip").prefix(2) == ["1 A", "2 B"])
+  }
+
+  @Test func promptsRenameAndMoveToAnotherCollection() throws {
+    let (workspace, folder) = try makeWorkspace()
+    defer { folder.remove() }
+    _ = try makeTrip(workspace)
+    try workspace.createCollection(named: "Later", kind: .plan)
+    var session = try OrganizeSession(workspace: workspace, collection: "Trip")
+    _ = session.handle(char("e"))
+    _ = session.handle(char("r"))
+    #expect(session.screen.status == "Rename: nothing is selected")
+    _ = session.handle(key(.space))
+    _ = session.handle(char("r"))
+    #expect(session.screen.prompt != nil)
+    #expect(session.frame(size: size).lines[9].text.hasPrefix("Rename to: A▏"))
+    _ = session.handle(key(.backspace))
+    for character in "Alfama quay" {
+      _ = session.handle(character == " " ? key(.space) : char(character))
+    }
+    _ = session.handle(key(.enter))
+    #expect(session.screen.prompt == nil)
+    #expect(session.screen.status == "Renamed to \"Alfama quay\"")
+    #expect(try outline(workspace, "Trip").first == "1 Alfama quay")
+    // Esc cancels and changes nothing.
+    _ = session.handle(char("r"))
+    _ = session.handle(char("u"))  // Typed, not undo.
+    _ = session.handle(key(.escape))
+    #expect(session.screen.status == "Cancelled")
+    #expect(try outline(workspace, "Trip").first == "1 Alfama quay")
+    // Move A and B (with B's subtree) to the end of another collection.
+    _ = session.handle(key(.down))
+    _ = session.handle(key(.space))
+    _ = session.handle(char("m"))
+    for character in "nope" { _ = session.handle(char(character)) }
+    _ = session.handle(key(.enter))
+    #expect(session.screen.status.hasPrefix("Cannot: no collection is named \"nope\""))
+    _ = session.handle(char("m"))
+    _ = session.handle(key(.enter))
+    #expect(session.screen.status == "Type some text first, or Esc to cancel")
+    for character in "Later" { _ = session.handle(char(character)) }
+    _ = session.handle(key(.enter))
+    #expect(session.screen.status == "Moved 2 items (5 items in all) to \"Later\"")
+    #expect(try outline(workspace, "Trip") == ["1 C", "2 D"])
+    #expect(try outline(workspace, "Later").count == 5)
+    #expect(session.screen.selection.isEmpty, "the moved rows left the selection")
+    _ = session.handle(char("u"))
+    #expect(try outline(workspace, "Trip").count == 7)
   }
 }

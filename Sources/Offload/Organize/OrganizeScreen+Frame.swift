@@ -25,7 +25,9 @@ extension OrganizeScreen {
       return detailFrame(item, size: size)
     }
     let bar = toolbar
-    var footer: [FrameLine] = [FrameLine(status, style: .plain)]
+    let statusLine =
+      prompt.map { "\($0.label): \(input)▏  (Enter saves, Esc cancels)" } ?? status
+    var footer: [FrameLine] = [FrameLine(statusLine, style: prompt == nil ? .plain : .bold)]
     if bar.isShown {
       let buttons = bar.items.map { item in
         item.availability.isEnabled ? "[\(item.title)]" : "(\(item.title))"

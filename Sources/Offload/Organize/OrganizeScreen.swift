@@ -13,8 +13,28 @@ public enum OrganizeChange: Hashable, Sendable {
   case indent(ShortID)
   /// Lift an item out of its parent.
   case outdent(ShortID)
+  /// Replace an item's text.
+  case rename(ShortID, String)
+  /// Move these items (relative order kept) to the end of another collection.
+  case moveToCollection([ShortID], String)
   /// Undo the last change.
   case undo
+}
+
+/// A line of text the organize screen is asking for.
+public enum OrganizePrompt: Hashable, Sendable {
+  /// The new text of an item.
+  case rename(ShortID)
+  /// The collection the checked items move to.
+  case moveTo([ShortID])
+
+  /// The words before the text being typed.
+  public var label: String {
+    switch self {
+    case .rename: "Rename to"
+    case .moveTo(let ids): "Move \(OrganizeScreen.count(ids.count)) to collection"
+    }
+  }
 }
 
 /// What the screen wants after a key.
@@ -61,6 +81,10 @@ public struct OrganizeScreen {
   public internal(set) var selection = SelectionState<ShortID>(mode: .multiple)
   /// The item whose details are shown, if any.
   public internal(set) var detail: ShortID?
+  /// The line of text being asked for, if any; keys type into ``input`` until Enter or Esc.
+  public internal(set) var prompt: OrganizePrompt?
+  /// The text typed at the prompt.
+  public internal(set) var input = ""
   /// The last message: what a change did, or why a key did nothing.
   public var status: String
   /// The rows as the selection sees them (displayed and collapsed-away items).
@@ -79,6 +103,8 @@ public struct OrganizeScreen {
         return Set(tops.map { forest.parent(of: $0) }).count <= 1
           ? .enabled : .disabled(reason: "the selected rows have different parents")
       },
+      .rename(title: "r Rename"),
+      .anySelection(id: "move-to", title: "m Move to…"),
     ]
   }
 
@@ -148,6 +174,7 @@ public struct OrganizeScreen {
   ///   expanding, and O(*v*) for keys that read the selected rows (bulk actions, range
   ///   extension), where *n* is the number of items and *v* of displayed rows.
   public mutating func handle(_ key: KeyPress) -> OrganizeAction {
+    if let prompt { return handlePrompt(key, prompt) }
     switch (key.key, key.modifiers) {
     case (.character("q"), []), (.character("c"), [.control]): return .quit
     case (.character("u"), []): return .change(.undo)
@@ -243,6 +270,44 @@ public struct OrganizeScreen {
       return .change(.indent(id))
     case (.tab, .shift):
       return .change(.outdent(id))
+    case (.character("r"), []):
+      if let refused = refusal("rename") { return refused }
+      guard let only = selection.selectedIDs(in: snapshot).first else { return .redraw }
+      prompt = .rename(only)
+      input = tree.items[only]?.text ?? ""
+    case (.character("m"), []):
+      if let refused = refusal("move-to") { return refused }
+      prompt = .moveTo(topmost)
+      input = ""
+    default:
+      break
+    }
+    return .redraw
+  }
+
+  /// Keys while a prompt is open: they type, Backspace erases, Enter submits, Esc cancels.
+  mutating func handlePrompt(_ key: KeyPress, _ prompt: OrganizePrompt) -> OrganizeAction {
+    switch (key.key, key.modifiers) {
+    case (.escape, _), (.character("c"), [.control]):
+      self.prompt = nil
+      status = "Cancelled"
+    case (.enter, _):
+      let text = input.trimmingSpaces
+      guard !text.isEmpty else {
+        status = "Type some text first, or Esc to cancel"
+        return .redraw
+      }
+      self.prompt = nil
+      switch prompt {
+      case .rename(let id): return .change(.rename(id, text))
+      case .moveTo(let ids): return .change(.moveToCollection(ids, text))
+      }
+    case (.backspace, _):
+      if !input.isEmpty { input.removeLast() }
+    case (.space, []):
+      input.append(" ")
+    case (.character(let character), let modifiers) where modifiers.isSubset(of: [.shift]):
+      input.append(character)
     default:
       break
     }
@@ -313,4 +378,14 @@ public struct OrganizeScreen {
   }
 
   static func count(_ n: Int) -> String { n == 1 ? "1 item" : "\(n) items" }
+}
+
+extension String {
+  /// The string without leading and trailing spaces.
+  var trimmingSpaces: String {
+    var text = Substring(self)
+    while text.first == " " { text.removeFirst() }
+    while text.last == " " { text.removeLast() }
+    return String(text)
+  }
 }

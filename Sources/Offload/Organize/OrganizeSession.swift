@@ -87,6 +87,14 @@ public struct OrganizeSession {
       case .outdent(let id):
         try workspace.outdent(id.rawValue)
         message = "Outdented \(label([id]))"
+      case .rename(let id, let text):
+        try workspace.editText(id.rawValue, to: text)
+        message = "Renamed to \"\(text)\""
+      case .moveToCollection(let ids, let target):
+        let result = try workspace.moveItems(
+          selection(ids), in: reference, toCollection: target, to: .lastRoot)
+        message =
+          "Moved \(label(ids)) (\(OrganizeScreen.count(result.affected)) in all) to \"\(target)\""
       case .undo:
         let entry = try workspace.undo()
         message = "Undid: \(entry.summary)"

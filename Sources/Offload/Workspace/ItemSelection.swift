@@ -89,6 +89,7 @@ public struct ItemSelection: Hashable, Sendable {
   /// Parses one word.
   ///
   /// - Throws: ``WorkspaceError/Code/badInput`` naming the word.
+  /// - Complexity: O(*w*), where *w* is the length of the word.
   public static func term(_ word: String) throws(WorkspaceError) -> Term {
     if word.hasPrefix("id:") {
       let prefix = String(word.dropFirst(3))
@@ -137,6 +138,8 @@ public struct ItemSelection: Hashable, Sendable {
   }
 
   /// Whether resolving the selection needs a collection named (numbers, ranges, `--all`).
+  ///
+  /// - Complexity: O(*t*), where *t* is the number of terms and exceptions.
   public var needsCollection: Bool {
     includesAll || terms.contains(where: \.isPositional)
       || exceptions.contains(where: \.isPositional)

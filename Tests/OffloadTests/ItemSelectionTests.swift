@@ -360,3 +360,91 @@ struct WorkspaceBulkTests {
     #expect(try snapshot(workspace) == before)
   }
 }
+
+@Suite("Workspace: bulk changes over seeded random selections")
+struct WorkspaceBulkPropertyTests {
+  /// Random selections and bulk changes on a random plan: each change matches a model, the
+  /// store verifies clean, and one undo restores the state before it exactly.
+  @Test func bulkChangesMatchAModelAndUndoExactly() throws {
+    let (workspace, folder) = try makeWorkspace()
+    defer { folder.remove() }
+    var rng = SplitMix64(seed: SplitMix64.testSeed(0xB01C))
+    try workspace.createCollection(named: "Plan", kind: .plan)
+    try workspace.createCollection(named: "Other", kind: .plan)
+    var added: [String] = []
+    for n in 0..<24 {
+      let placement: ItemPlacement =
+        added.isEmpty || rng.chance(0.4)
+        ? .lastRoot : .lastChild(of: added[rng.index(below: added.count)])
+      added.append(try workspace.addItem(to: "Plan", text: "t\(n)", at: placement).id.rawValue)
+    }
+    try workspace.addItem(to: "Other", text: "anchor")
+    var noOps = 0
+    for round in 0..<60 {
+      let before = try snapshot(workspace)
+      let history = try workspace.history(limit: 1000).count
+      let tree = try workspace.tree(of: "Plan")
+      let rows = tree.rows()
+      let forest = tree.forest
+      var words: [String] = []
+      var chosen: Set<ShortID> = []
+      for _ in 0..<(1 + rng.index(below: 3)) {
+        let a = rng.index(below: rows.count)
+        let b = rng.index(below: rows.count)
+        words.append("\(rows[min(a, b)].number)-\(rows[max(a, b)].number)")
+        for position in min(a, b)...max(a, b) { chosen.insert(rows[position].item.id) }
+      }
+      let selection = try ItemSelection.parse(words)
+      let order = rows.map(\.item.id).filter { chosen.contains($0) }
+      let tops = order.filter { !forest.ancestors(of: $0).contains(where: chosen.contains) }
+      let carried = Set(tops.flatMap { forest.subtree(of: $0) })
+      let context = "round \(round), \(words), \(rng)"
+      switch rng.index(below: 4) {
+      case 0:
+        let change = try workspace.removeItems(selection, in: "Plan")
+        #expect(change.actedOn == tops, "\(context)")
+        #expect(change.affected == carried.count, "\(context)")
+        let left = Set(try workspace.tree(of: "Plan").collection.items.map(\.id))
+        #expect(left == Set(rows.map(\.item.id)).subtracting(carried), "\(context)")
+      case 1:
+        let done = rng.chance(0.5)
+        try workspace.setDone(selection, in: "Plan", done)
+        for item in try workspace.tree(of: "Plan").collection.items {
+          let expected = chosen.contains(item.id) ? done : tree.items[item.id]?.done
+          #expect(item.done == expected, "\(context)")
+        }
+      case 2:
+        try workspace.moveItems(selection, in: "Plan", toCollection: "Other", to: .firstRoot)
+        let other = try workspace.tree(of: "Other")
+        let moved = other.rows().map(\.item.id).filter { carried.contains($0) }
+        #expect(moved == rows.map(\.item.id).filter { carried.contains($0) }, "\(context)")
+        #expect(other.forest.roots.prefix(tops.count).elementsEqual(tops), "\(context)")
+      default:
+        // Within the collection, to the end: the tops are the last roots, in order.
+        try workspace.moveItems(selection, in: "Plan", to: .lastRoot)
+        let after = try workspace.tree(of: "Plan")
+        #expect(after.forest.roots.suffix(tops.count).elementsEqual(tops), "\(context)")
+        #expect(after.items.count == rows.count, "\(context)")
+      }
+      #expect(try workspace.verify().problems.isEmpty, "\(context)")
+      // A change that changes nothing (marking done rows done, moving rows where they are)
+      // records nothing; any other is exactly one history entry.
+      let entries = try workspace.history(limit: 1000).count
+      if try snapshot(workspace) == before {
+        #expect(entries == history, "\(context)")
+        noOps += 1
+      } else {
+        #expect(entries == history + 1, "\(context)")
+        try workspace.undo()
+        #expect(try snapshot(workspace) == before, "\(context)")
+      }
+      // Keep some changes so later rounds see other shapes.
+      if rng.chance(0.5) {
+        try workspace.moveItems(
+          ItemSelection.parse([rows[rng.index(below: rows.count)].number]), in: "Plan",
+          to: .firstRoot)
+      }
+    }
+    #expect(noOps < 30, "most rounds change something")
+  }
+}

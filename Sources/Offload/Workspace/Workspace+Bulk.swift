@@ -222,7 +222,8 @@ extension Workspace {
     guard !selection.needsCollection else {
       throw WorkspaceError(
         .invalidRequest,
-        "outline numbers, ranges and --all need a collection: add --in COLLECTION")
+        "outline numbers, ranges and --all need a collection: add --in COLLECTION (an id made of digits only is written id:123456)"
+      )
     }
     var order: [ShortID] = []
     var terms: [ShortID: [ItemSelection.Term]] = [:]

@@ -129,12 +129,12 @@ struct ItemCommand: ParsableCommand {
     @OptionGroup var selection: SelectionOptions
     @Option(
       name: .customLong("to"),
-      help: ArgumentHelp("Move it to this collection (name or id).", valueName: "collection"))
+      help: ArgumentHelp("Move them to this collection (name or id).", valueName: "collection"))
     var target: String?
     @Option(
-      help: ArgumentHelp("Nest it under this item (with --first or --last).", valueName: "id"))
+      help: ArgumentHelp("Nest them under this item (with --first or --last).", valueName: "id"))
     var into: String?
-    @Flag(help: "Make it a top-level item.") var root = false
+    @Flag(help: "Make them top-level items.") var root = false
     @OptionGroup var placement: PlacementOptions
 
     func validate() throws {

@@ -7,6 +7,7 @@
 //   offloadctl -> Offload -> { OrderingCore, Selection, Gestures, PhotoSession, Persistence }
 //   PhotoSession -> Persistence
 //   offloadctl -> TerminalUI           (keys, frames, diffing for interactive screens)
+//   Offload -> TerminalUI              (the organize screen's state machine draws frames)
 //   OrderingCore, Selection, Gestures, TerminalUI  import nothing but the standard library
 //   Persistence, PhotoSession          may import Foundation
 //   only offloadctl imports ArgumentParser
@@ -49,7 +50,8 @@ let package = Package(
     .target(name: "Gestures", swiftSettings: swiftSettings),
     .target(name: "PhotoSession", swiftSettings: swiftSettings),
     .target(
-      name: "Offload", dependencies: ["OrderingCore", "Persistence", "Selection", "Gestures"],
+      name: "Offload",
+      dependencies: ["OrderingCore", "Persistence", "Selection", "Gestures", "TerminalUI"],
       swiftSettings: swiftSettings),
 
     // The command-line tool: parsing and printing only.

@@ -26,6 +26,54 @@ struct ItemCommand: ParsableCommand {
     }
   }
 
+  /// The selection options shared by the bulk forms of move, done, undone and remove.
+  struct SelectionOptions: ParsableArguments {
+    @Argument(
+      help: ArgumentHelp(
+        "The items: ids or id prefixes, outline numbers (1.2), ranges of them (3-7, rows 3 to 7 in displayed order); id:PREFIX forces an id.",
+        valueName: "selector"))
+    var selectors: [String] = []
+    @Option(
+      name: .customLong("in"),
+      help: ArgumentHelp(
+        "The collection the outline numbers, ranges and --all refer to (name or id).",
+        valueName: "collection"))
+    var collection: String?
+    @Flag(help: "Select every item of the collection (needs --in).") var all = false
+    @Option(
+      parsing: .upToNextOption,
+      help: ArgumentHelp(
+        "Leave these items out (same forms as the selectors).", valueName: "selector"))
+    var except: [String] = []
+
+    /// Whether this is the single-id form of earlier versions: ids only, no options.
+    var isPlainIDs: Bool {
+      collection == nil && !all && except.isEmpty
+        && selectors.allSatisfy { word in
+          (try? ItemSelection.term(word))?.isPositional != true
+        }
+    }
+
+    /// The selection the words name.
+    func selection() throws -> ItemSelection {
+      try failing { () throws(WorkspaceError) in
+        try ItemSelection.parse(selectors, all: all, except: except)
+      }
+    }
+
+    func validate() throws {
+      if selectors.isEmpty && !all {
+        throw ValidationError(
+          except.isEmpty
+            ? "name the items: ids, outline numbers (1.2), ranges (3-7) or --all with --in COLLECTION"
+            : "--except leaves items out of a selection; name the items or pass --all")
+      }
+      if all && collection == nil {
+        throw ValidationError("--all needs --in COLLECTION")
+      }
+    }
+  }
+
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Add an item to a collection.")
     @OptionGroup var global: GlobalOptions
@@ -70,19 +118,23 @@ struct ItemCommand: ParsableCommand {
 
   struct Move: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Move an item, with everything nested under it, within or between collections.",
-      discussion:
-        "A refused move (into its own subtree, too deep, nesting in a list) changes nothing.")
+      abstract: "Move items, with everything nested under them, within or between collections.",
+      discussion: """
+        Several items move as one change (one undo puts them back): they keep their relative \
+        order and stand side by side at the destination; an item whose parent is also \
+        selected travels with the parent. A refused move (into its own subtree, too deep, \
+        nesting in a list) changes nothing.
+        """)
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The item's id.") var id: String
+    @OptionGroup var selection: SelectionOptions
     @Option(
       name: .customLong("to"),
-      help: ArgumentHelp("Move it to this collection (name or id).", valueName: "collection"))
+      help: ArgumentHelp("Move them to this collection (name or id).", valueName: "collection"))
     var target: String?
     @Option(
-      help: ArgumentHelp("Nest it under this item (with --first or --last).", valueName: "id"))
+      help: ArgumentHelp("Nest them under this item (with --first or --last).", valueName: "id"))
     var into: String?
-    @Flag(help: "Make it a top-level item.") var root = false
+    @Flag(help: "Make them top-level items.") var root = false
     @OptionGroup var placement: PlacementOptions
 
     func validate() throws {
@@ -112,10 +164,22 @@ struct ItemCommand: ParsableCommand {
       } else {
         where_ = placement.first ? .firstRoot : .lastRoot
       }
-      try global.changing { (workspace) throws(WorkspaceError) in
-        try workspace.moveItem(id, toCollection: target, to: where_)
+      if selection.isPlainIDs && selection.selectors.count == 1 {
+        let id = selection.selectors[0]
+        try global.changing { (workspace) throws(WorkspaceError) in
+          try workspace.moveItem(id, toCollection: target, to: where_)
+        }
+        return try report(global, "moved", id)
       }
-      try report(global, "moved", id)
+      let chosen = try selection.selection()
+      let change = try global.changing { (workspace) throws(WorkspaceError) in
+        try workspace.moveItems(
+          chosen, in: selection.collection, toCollection: target, to: where_)
+      }
+      try reportBulk(global, "move", change) {
+        target.map { "moved \($0) from \(quoted(change.collections)) to \"\($0)\"" }
+          ?? "moved \($0) within \(quoted(change.collections))"
+      }
     }
   }
 
@@ -144,24 +208,54 @@ struct ItemCommand: ParsableCommand {
   }
 
   struct Done: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Mark an item done.")
+    static let configuration = CommandConfiguration(
+      abstract: "Mark items done (several at once are one change).")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The item's id.") var id: String
+    @OptionGroup var selection: SelectionOptions
 
     func run() throws {
-      try global.changing { (workspace) throws(WorkspaceError) in try workspace.setDone(id, true) }
-      try report(global, "done", id)
+      if selection.isPlainIDs && selection.selectors.count == 1 {
+        let id = selection.selectors[0]
+        try global.changing { (workspace) throws(WorkspaceError) in
+          try workspace.setDone(id, true)
+        }
+        return try report(global, "done", id)
+      }
+      let chosen = try selection.selection()
+      let change = try global.changing { (workspace) throws(WorkspaceError) in
+        try workspace.setDone(chosen, in: selection.collection, true)
+      }
+      try reportBulk(global, "done", change) {
+        "marked \($0) done in \(quoted(change.collections))"
+          + (change.selected.count > change.actedOn.count
+            ? " (\(change.selected.count - change.actedOn.count) already were)" : "")
+      }
     }
   }
 
   struct Undone: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Mark an item not done.")
+    static let configuration = CommandConfiguration(
+      abstract: "Mark items not done (several at once are one change).")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The item's id.") var id: String
+    @OptionGroup var selection: SelectionOptions
 
     func run() throws {
-      try global.changing { (workspace) throws(WorkspaceError) in try workspace.setDone(id, false) }
-      try report(global, "not done", id)
+      if selection.isPlainIDs && selection.selectors.count == 1 {
+        let id = selection.selectors[0]
+        try global.changing { (workspace) throws(WorkspaceError) in
+          try workspace.setDone(id, false)
+        }
+        return try report(global, "not done", id)
+      }
+      let chosen = try selection.selection()
+      let change = try global.changing { (workspace) throws(WorkspaceError) in
+        try workspace.setDone(chosen, in: selection.collection, false)
+      }
+      try reportBulk(global, "undone", change) {
+        "marked \($0) not done in \(quoted(change.collections))"
+          + (change.selected.count > change.actedOn.count
+            ? " (\(change.selected.count - change.actedOn.count) already were)" : "")
+      }
     }
   }
 
@@ -190,13 +284,19 @@ struct ItemCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Remove items with everything nested under them (one undo brings them back).")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The items' ids.") var ids: [String]
-
-    func validate() throws {
-      if ids.isEmpty { throw ValidationError("name at least one item to remove") }
-    }
+    @OptionGroup var selection: SelectionOptions
 
     func run() throws {
+      guard selection.isPlainIDs else {
+        let chosen = try selection.selection()
+        let change = try global.changing { (workspace) throws(WorkspaceError) in
+          try workspace.removeItems(chosen, in: selection.collection)
+        }
+        return try reportBulk(
+          global, "remove", change, after: " (offloadctl undo brings them back)"
+        ) { "removed \($0) from \(quoted(change.collections))" }
+      }
+      let ids = selection.selectors
       let count = try global.changing { (workspace) throws(WorkspaceError) in
         try workspace.removeItems(ids)
       }
@@ -219,4 +319,35 @@ private func report(_ global: GlobalOptions, _ verb: String, _ id: String) throw
   } else if !global.quiet {
     Output.line("\(verb) \(id)")
   }
+}
+
+/// Prints what a bulk change did: a sentence naming the rows acted on, or its JSON form.
+private func reportBulk(
+  _ global: GlobalOptions, _ action: String, _ change: BulkChange, after: String = "",
+  sentence: (String) -> String
+) throws {
+  if global.json {
+    struct Shape: Encodable {
+      var action: String
+      var selected: [String]
+      var actedOn: [String]
+      var affected: Int
+      var collections: [String]
+    }
+    try Output.document(
+      Shape(
+        action: action, selected: change.selected.map(\.rawValue),
+        actedOn: change.actedOn.map(\.rawValue), affected: change.affected,
+        collections: change.collections))
+  } else if !global.quiet {
+    let count = change.affected == 1 ? "1 item" : "\(change.affected) items"
+    let shown = change.actedOn.prefix(8).map(\.rawValue).joined(separator: " ")
+    let more = change.actedOn.count > 8 ? " and \(change.actedOn.count - 8) more" : ""
+    Output.line(sentence(count) + (change.actedOn.isEmpty ? "" : ": \(shown)\(more)") + after)
+  }
+}
+
+/// Collection names in quotes, joined by commas.
+private func quoted(_ names: [String]) -> String {
+  names.map { "\"\($0)\"" }.joined(separator: ", ")
 }

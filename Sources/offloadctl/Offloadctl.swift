@@ -10,8 +10,8 @@ struct Offloadctl: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       DemoCommand.self, CaptureCommand.self, InboxCommand.self, CollectionCommand.self,
-      ItemCommand.self, UndoCommand.self, HistoryCommand.self, StoreCommand.self, KeyCommand.self,
-      GestureCommand.self, TerminalSelfTestCommand.self,
+      ItemCommand.self, OrganizeCommand.self, UndoCommand.self, HistoryCommand.self,
+      StoreCommand.self, KeyCommand.self, GestureCommand.self, TerminalSelfTestCommand.self,
     ]
   )
 }

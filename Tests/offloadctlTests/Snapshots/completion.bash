@@ -173,13 +173,13 @@ _offloadctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    demo|capture|inbox|collection|item|undo|history|store|key|gesture|help)
+    demo|capture|inbox|collection|item|organize|undo|history|store|key|gesture|help)
         # Offer subcommand argument completions
         "_offloadctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'demo capture inbox collection item undo history store key gesture help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'demo capture inbox collection item organize undo history store key gesture help' -- "${cur}"))
         ;;
     esac
 }
@@ -455,15 +455,21 @@ _offloadctl_item_add() {
 
 _offloadctl_item_move() {
     repeating_flags=()
-    non_repeating_flags=(--json --quiet --root --first --last --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--store --to --into --before --after)
-    __offloadctl_offer_flags_options 1
+    non_repeating_flags=(--json --quiet --all --root --first --last --version -h --help)
+    repeating_options=(--except)
+    non_repeating_options=(--store --in --to --into --before --after)
+    __offloadctl_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
     '--store')
         __offloadctl_add_completions -d
+        return
+        ;;
+    '--in')
+        return
+        ;;
+    '--except')
         return
         ;;
     '--to')
@@ -515,10 +521,10 @@ _offloadctl_item_outdent() {
 
 _offloadctl_item_done() {
     repeating_flags=()
-    non_repeating_flags=(--json --quiet --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--store)
-    __offloadctl_offer_flags_options 1
+    non_repeating_flags=(--json --quiet --all --version -h --help)
+    repeating_options=(--except)
+    non_repeating_options=(--store --in)
+    __offloadctl_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
@@ -526,20 +532,32 @@ _offloadctl_item_done() {
         __offloadctl_add_completions -d
         return
         ;;
+    '--in')
+        return
+        ;;
+    '--except')
+        return
+        ;;
     esac
 }
 
 _offloadctl_item_undone() {
     repeating_flags=()
-    non_repeating_flags=(--json --quiet --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--store)
-    __offloadctl_offer_flags_options 1
+    non_repeating_flags=(--json --quiet --all --version -h --help)
+    repeating_options=(--except)
+    non_repeating_options=(--store --in)
+    __offloadctl_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
     '--store')
         __offloadctl_add_completions -d
+        return
+        ;;
+    '--in')
+        return
+        ;;
+    '--except')
         return
         ;;
     esac
@@ -563,10 +581,32 @@ _offloadctl_item_edit() {
 
 _offloadctl_item_remove() {
     repeating_flags=()
+    non_repeating_flags=(--json --quiet --all --version -h --help)
+    repeating_options=(--except)
+    non_repeating_options=(--store --in)
+    __offloadctl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--in')
+        return
+        ;;
+    '--except')
+        return
+        ;;
+    esac
+}
+
+_offloadctl_organize() {
+    repeating_flags=()
     non_repeating_flags=(--json --quiet --version -h --help)
     repeating_options=()
     non_repeating_options=(--store)
-    __offloadctl_offer_flags_options -1
+    __offloadctl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in

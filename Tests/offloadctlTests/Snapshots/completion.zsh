@@ -55,6 +55,7 @@ _offloadctl() {
             'inbox:List what is in the inbox.'
             'collection:Create, show, rename, delete, convert, import and export lists and plans.'
             'item:Add, move, indent, outdent, complete, edit and remove items.'
+            'organize:Organize a collection in a full-screen view (needs a terminal).'
             'undo:Revert the last change.'
             'history:List recent changes, newest first (undo reverts the first).'
             'store:Check and repair the store'\''s files.'
@@ -66,7 +67,7 @@ _offloadctl() {
         ;;
     arg)
         case "${words[1]}" in
-        demo|capture|inbox|collection|item|undo|history|store|key|gesture|help)
+        demo|capture|inbox|collection|item|organize|undo|history|store|key|gesture|help)
             "_offloadctl_${words[1]}" && ret=0
             ;;
         esac
@@ -297,11 +298,11 @@ _offloadctl_item() {
     command)
         local -ar subcommands=(
             'add:Add an item to a collection.'
-            'move:Move an item, with everything nested under it, within or between collections.'
+            'move:Move items, with everything nested under them, within or between collections.'
             'indent:Nest an item under the item above it (it becomes that item'\''s last child).'
             'outdent:Lift an item out of its parent (it goes right after the parent).'
-            'done:Mark an item done.'
-            'undone:Mark an item not done.'
+            'done:Mark items done (several at once are one change).'
+            'undone:Mark items not done (several at once are one change).'
             'edit:Replace an item'\''s text.'
             'remove:Remove items with everything nested under them (one undo brings them back).'
         )
@@ -346,10 +347,13 @@ _offloadctl_item_move() {
         '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
         '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
         '--quiet[Print nothing but errors.]'
-        ':id:'
-        '--to[Move it to this collection (name or id).]:collection:'
-        '--into[Nest it under this item (with --first or --last).]:id:'
-        '--root[Make it a top-level item.]'
+        '*:selector:'
+        '--in[The collection the outline numbers, ranges and --all refer to (name or id).]:collection:'
+        '--all[Select every item of the collection (needs --in).]'
+        '--except[Leave these items out (same forms as the selectors).]:selector:'
+        '--to[Move them to this collection (name or id).]:collection:'
+        '--into[Nest them under this item (with --first or --last).]:id:'
+        '--root[Make them top-level items.]'
         '--before[Put it right before this item.]:id:'
         '--after[Put it right after this item.]:id:'
         '--first[Put it first (among the parent'\''s children, or at the top).]'
@@ -398,7 +402,10 @@ _offloadctl_item_done() {
         '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
         '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
         '--quiet[Print nothing but errors.]'
-        ':id:'
+        '*:selector:'
+        '--in[The collection the outline numbers, ranges and --all refer to (name or id).]:collection:'
+        '--all[Select every item of the collection (needs --in).]'
+        '--except[Leave these items out (same forms as the selectors).]:selector:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -413,7 +420,10 @@ _offloadctl_item_undone() {
         '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
         '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
         '--quiet[Print nothing but errors.]'
-        ':id:'
+        '*:selector:'
+        '--in[The collection the outline numbers, ranges and --all refer to (name or id).]:collection:'
+        '--all[Select every item of the collection (needs --in).]'
+        '--except[Leave these items out (same forms as the selectors).]:selector:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -444,7 +454,25 @@ _offloadctl_item_remove() {
         '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
         '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
         '--quiet[Print nothing but errors.]'
-        '*:ids:'
+        '*:selector:'
+        '--in[The collection the outline numbers, ranges and --all refer to (name or id).]:collection:'
+        '--all[Select every item of the collection (needs --in).]'
+        '--except[Leave these items out (same forms as the selectors).]:selector:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_organize() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':collection:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

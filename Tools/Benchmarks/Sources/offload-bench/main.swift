@@ -11,7 +11,8 @@ struct OffloadBench: ParsableCommand {
     subcommands: [
       KeysBenchmark.self, LabelingBenchmark.self, ForestBenchmark.self, PersistenceBenchmark.self,
       GesturesBenchmark.self, GestureTracesCommand.self, SelectionBenchmark.self,
-      RedrawBenchmark.self, PhotosBenchmark.self, PhotosStartChild.self, CLIBenchmark.self,
+      RedrawBenchmark.self, OrganizeBenchmark.self, PhotosBenchmark.self, PhotosStartChild.self,
+      CLIBenchmark.self,
     ]
   )
 }

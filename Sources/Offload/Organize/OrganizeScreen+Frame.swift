@@ -1,0 +1,92 @@
+import Foundation
+public import TerminalUI
+
+extension OrganizeScreen {
+  /// The key hints of normal mode.
+  static let normalHints = "↑↓ move ⏎ details ⌫ delete ←→ fold e edit u undo q quit"
+  /// The key hints of edit mode.
+  static let editHints =
+    "space check a all shift+↑↓ range tab/shift+tab nest e done u undo q quit"
+
+  /// The frame for the current state: a header, the visible rows only, a status line, and
+  /// the key hints (normal mode) or the bulk-action toolbar (edit mode).
+  ///
+  /// ```
+  /// Trip · plan · 7 items · Edit · 2 selected
+  /// ○ 1  [ ] Book flights
+  /// ● 2  [ ] ▾ Pack
+  /// ```
+  ///
+  /// - Parameter size: The terminal size; the viewport's height follows it.
+  /// - Returns: The frame to draw.
+  /// - Complexity: O(*h*) for *h* visible rows, plus the toolbar's rules in edit mode.
+  public mutating func frame(size: TerminalSize) -> Frame {
+    if let detail, let item = tree.items[detail] {
+      return detailFrame(item, size: size)
+    }
+    let bar = toolbar
+    let statusLine =
+      prompt.map { "\($0.label): \(input)▏  (Enter saves, Esc cancels)" } ?? status
+    var footer: [FrameLine] = [FrameLine(statusLine, style: prompt == nil ? .plain : .bold)]
+    if bar.isShown {
+      let buttons = bar.items.map { item in
+        item.availability.isEnabled ? "[\(item.title)]" : "(\(item.title))"
+      }
+      footer.append(FrameLine(([bar.summary] + buttons).joined(separator: "  "), style: .reverse))
+      footer.append(FrameLine(Self.editHints, style: .dim))
+    } else {
+      footer.append(FrameLine(Self.normalHints, style: .reverse))
+    }
+    let collection = tree.collection
+    var title = "\(collection.name) · \(collection.kind.rawValue) · \(Self.count(tree.items.count))"
+    title += isEditing ? " · Edit · \(bar.summary.lowercased())" : ""
+    if !rows.isEmpty { title += " · row \(viewport.cursor + 1)/\(rows.count)" }
+    let header = [FrameLine(title, style: .bold)]
+    viewport.setHeight(Frame.listHeight(for: size, header: header.count, footer: footer.count))
+    if rows.isEmpty {
+      return Frame(
+        size: size,
+        lines: header + [FrameLine("  (no items: add some with offloadctl item add)")]
+          + Array(repeating: "", count: max(viewport.height - 1, 0)) + footer)
+    }
+    return Frame.list(size: size, header: header, footer: footer, viewport: viewport) { index in
+      line(for: index)
+    }
+  }
+
+  /// One row's line: checkmark (edit mode), outline number, indentation, done box,
+  /// disclosure, text, and how many items a collapsed row hides.
+  func line(for index: Int) -> FrameLine {
+    let row = rows[index]
+    let id = row.item.id
+    var text = ""
+    if isEditing { text += selection.isSelected(id) ? "● " : "○ " }
+    text += row.number + " "
+    text += String(repeating: "  ", count: row.depth)
+    text += row.item.done ? "[x] " : "[ ] "
+    if row.childCount > 0 { text += collapsed.contains(id) ? "▸ " : "▾ " }
+    text += row.item.text
+    if row.hiddenCount > 0 { text += "  (+\(row.hiddenCount))" }
+    return FrameLine(text, style: index == viewport.cursor ? .reverse : .plain)
+  }
+
+  /// The details of one item, full screen.
+  func detailFrame(_ item: Item, size: TerminalSize) -> Frame {
+    let row = rows.first { $0.item.id == item.id }
+    let forest = tree.forest
+    var lines: [FrameLine] = [
+      FrameLine("\(tree.collection.name) · item \(row?.number ?? "")", style: .bold), "",
+      FrameLine("  \(item.text)"), "",
+      FrameLine("  id        \(item.id)"),
+      FrameLine("  number    \(row?.number ?? "-")"),
+      FrameLine("  done      \(item.done ? "yes" : "no")"),
+      FrameLine("  created   \(item.created.formatted(.iso8601))"),
+      FrameLine("  parent    \(forest.parent(of: item.id).map { "\($0)" } ?? "none (top level)")"),
+      FrameLine("  nested    \(Self.count(forest.subtree(of: item.id).count - 1))"),
+    ]
+    while lines.count < size.rows - 1 { lines.append("") }
+    lines = Array(lines.prefix(size.rows - 1))
+    lines.append(FrameLine("⏎/Esc back  u undo  q quit", style: .reverse))
+    return Frame(size: size, lines: lines)
+  }
+}

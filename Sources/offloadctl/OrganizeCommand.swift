@@ -1,0 +1,56 @@
+import ArgumentParser
+import Offload
+import TerminalUI
+
+/// `offloadctl organize COLLECTION`: a full-screen view to browse, check, reorder, nest,
+/// complete and delete a collection's items.
+struct OrganizeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "organize",
+    abstract: "Organize a collection in a full-screen view (needs a terminal).",
+    discussion: """
+      Normal mode: ↑/↓ move, Enter shows an item's details, Delete or Backspace deletes the \
+      item (u undoes), ←/→ collapse and expand. e toggles edit mode: space checks an item, \
+      shift+↑/↓ extends the checks, a checks all, x marks the checked items done (or not done), \
+      d deletes them, alt+↑/↓ moves them (or the item under the cursor) among its siblings, \
+      Tab and Shift-Tab indent and outdent, r renames the one checked item, m moves the \
+      checked items to another collection; the bottom bar shows which actions apply. u undoes \
+      and q quits in both modes. Every change is saved at once, as one undoable change.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The collection's name or id.") var collection: String
+
+  func run() throws {
+    let workspace = try global.workspace()
+    let session = try failing { () throws(WorkspaceError) in
+      try OrganizeSession(workspace: workspace, collection: collection)
+    }
+    let terminal = try TerminalSession.start()
+    var screen = OrganizeTerminalScreen(session: session)
+    var loop = TerminalEventLoop(session: terminal)
+    loop.run(&screen)
+    terminal.finish()
+    if !global.quiet {
+      let tree = screen.session.screen.tree
+      Output.line(
+        "organize: left \"\(tree.collection.name)\" with \(tree.items.count == 1 ? "1 item" : "\(tree.items.count) items")"
+      )
+    }
+  }
+}
+
+/// The organize session as a terminal screen.
+struct OrganizeTerminalScreen: TerminalScreen {
+  var session: OrganizeSession
+
+  mutating func frame(size: TerminalSize) -> Frame { session.frame(size: size) }
+
+  mutating func handle(_ event: TerminalEvent) -> ScreenAction {
+    switch event {
+    case .endOfInput: return .quit
+    case .resize: return .continue
+    case .key(let key): return session.handle(key) ? .quit : .continue
+    }
+  }
+}

@@ -6,7 +6,7 @@
 //
 //   offloadctl -> Offload -> { OrderingCore, Selection, Gestures, PhotoSession, Persistence }
 //   PhotoSession -> Persistence
-//   offloadctl -> TerminalUI           (keys, frames, diffing for interactive screens)
+//   offloadctl, Offload -> TerminalUI  (keys, frames, diffing for interactive screens)
 //   Offload -> TerminalUI              (the organize screen's state machine draws frames)
 //   OrderingCore, Selection, Gestures, TerminalUI  import nothing but the standard library
 //   Persistence, PhotoSession          may import Foundation

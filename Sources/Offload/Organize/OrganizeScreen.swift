@@ -50,7 +50,7 @@ public enum OrganizeAction: Hashable, Sendable {
 /// The organize screen's state machine: keys in, frames out, changes asked for as values.
 ///
 /// It holds a collection's rows (collapsed parents hide their descendants), a cursor over
-/// them in a ``ListViewport``, and a ``SelectionState`` for edit mode. Normal mode follows the
+/// them in a `ListViewport`, and a `SelectionState` for edit mode. Normal mode follows the
 /// list conventions of seed 001: ↑/↓ move, Enter opens an item's details, Delete or Backspace
 /// is the swipe-to-delete quick action, ←/→ collapse and expand. `e` toggles edit mode
 /// (Edit/Done): space toggles a checkmark, shift+↑/↓ extends the selection, `a` selects all,

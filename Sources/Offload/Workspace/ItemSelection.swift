@@ -16,7 +16,7 @@ import Selection
 /// let items = try selection.resolve(in: tree)   // rows 1.2, 3, 5 and item p2s0…, not 4
 /// ```
 ///
-/// Resolution builds a ``SelectionState`` over the collection's rows: `--all` is its "all
+/// Resolution builds a `SelectionState` over the collection's rows: `--all` is its "all
 /// except" select-all, each number, range or id selects rows, each exception deselects one.
 public struct ItemSelection: Hashable, Sendable {
   /// One word of a selection.

@@ -54,7 +54,7 @@ public enum OrganizeAction: Hashable, Sendable {
 /// list conventions of seed 001: ↑/↓ move, Enter opens an item's details, Delete or Backspace
 /// is the swipe-to-delete quick action, ←/→ collapse and expand. `e` toggles edit mode
 /// (Edit/Done): space toggles a checkmark, shift+↑/↓ extends the selection, `a` selects all,
-/// the bottom toolbar is derived from the selection by ``SelectionState/toolbar(for:in:)``,
+/// the bottom toolbar is derived from the selection by `SelectionState.toolbar(for:in:)`,
 /// `x` marks done (or not done when every selected row is), `d` or Delete deletes, alt+↑/↓
 /// reorders, Tab and Shift-Tab indent and outdent. `u` undoes and `q` quits in both modes.
 ///

@@ -213,24 +213,7 @@ struct ItemCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var selection: SelectionOptions
 
-    func run() throws {
-      if selection.isPlainIDs && selection.selectors.count == 1 {
-        let id = selection.selectors[0]
-        try global.changing { (workspace) throws(WorkspaceError) in
-          try workspace.setDone(id, true)
-        }
-        return try report(global, "done", id)
-      }
-      let chosen = try selection.selection()
-      let change = try global.changing { (workspace) throws(WorkspaceError) in
-        try workspace.setDone(chosen, in: selection.collection, true)
-      }
-      try reportBulk(global, "done", change) {
-        "marked \($0) done in \(quoted(change.collections))"
-          + (change.selected.count > change.actedOn.count
-            ? " (\(change.selected.count - change.actedOn.count) already were)" : "")
-      }
-    }
+    func run() throws { try ItemCommand.markDone(true, global: global, selection: selection) }
   }
 
   struct Undone: ParsableCommand {
@@ -239,23 +222,27 @@ struct ItemCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var selection: SelectionOptions
 
-    func run() throws {
-      if selection.isPlainIDs && selection.selectors.count == 1 {
-        let id = selection.selectors[0]
-        try global.changing { (workspace) throws(WorkspaceError) in
-          try workspace.setDone(id, false)
-        }
-        return try report(global, "not done", id)
+    func run() throws { try ItemCommand.markDone(false, global: global, selection: selection) }
+  }
+
+  /// Marks one item, or a selection as one change, done or not done, and reports it.
+  static func markDone(_ done: Bool, global: GlobalOptions, selection: SelectionOptions) throws {
+    let words = done ? "done" : "not done"
+    if selection.isPlainIDs && selection.selectors.count == 1 {
+      let id = selection.selectors[0]
+      try global.changing { (workspace) throws(WorkspaceError) in
+        try workspace.setDone(id, done)
       }
-      let chosen = try selection.selection()
-      let change = try global.changing { (workspace) throws(WorkspaceError) in
-        try workspace.setDone(chosen, in: selection.collection, false)
-      }
-      try reportBulk(global, "undone", change) {
-        "marked \($0) not done in \(quoted(change.collections))"
-          + (change.selected.count > change.actedOn.count
-            ? " (\(change.selected.count - change.actedOn.count) already were)" : "")
-      }
+      return try report(global, words, id)
+    }
+    let chosen = try selection.selection()
+    let change = try global.changing { (workspace) throws(WorkspaceError) in
+      try workspace.setDone(chosen, in: selection.collection, done)
+    }
+    try reportBulk(global, done ? "done" : "undone", change) {
+      "marked \($0) \(words) in \(quoted(change.collections))"
+        + (change.selected.count > change.actedOn.count
+          ? " (\(change.selected.count - change.actedOn.count) already were)" : "")
     }
   }
 

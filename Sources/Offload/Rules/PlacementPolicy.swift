@@ -6,8 +6,8 @@ public import OrderingCore
 /// A drag shows a blocked drop, the forest refuses a programmatic move, and a keyboard or
 /// VoiceOver move is refused — all from the same two predicates, so the three can never
 /// disagree: which rows may move at all, and which parent (at which depth) each row may
-/// go under. The policy is the Gestures drop-target resolver's ``DropRules`` and gives the
-/// ``OrderedForest`` its ``OrderedForest/Rule``s.
+/// go under. The policy is the Gestures drop-target resolver's `DropRules` and gives the
+/// `OrderedForest` its `OrderedForest.Rule`s.
 ///
 /// ```swift
 /// // Seed 003's itinerary: days are roots; games and day headers stay put; a travel
@@ -56,7 +56,7 @@ public struct PlacementPolicy<ID: Hashable & Comparable & Sendable>: DropRules, 
     self.accepts = accepts
   }
 
-  /// The rules an ``OrderedForest`` checks every move, insert, indent and outdent against.
+  /// The rules an `OrderedForest` checks every move, insert, indent and outdent against.
   public var forestRules: [OrderedForest<ID>.Rule] {
     let isFixed = self.isFixed
     let accepts = self.accepts

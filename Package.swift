@@ -47,7 +47,7 @@ let package = Package(
     // a library so Tools/Benchmarks can time a redraw.
     .target(name: "TerminalUI", swiftSettings: swiftSettings),
     .target(name: "Gestures", swiftSettings: swiftSettings),
-    .target(name: "PhotoSession", swiftSettings: swiftSettings),
+    .target(name: "PhotoSession", dependencies: ["Persistence"], swiftSettings: swiftSettings),
     .target(
       name: "Offload", dependencies: ["OrderingCore", "Persistence", "Selection", "Gestures"],
       swiftSettings: swiftSettings),

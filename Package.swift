@@ -49,7 +49,8 @@ let package = Package(
     .target(name: "Gestures", swiftSettings: swiftSettings),
     .target(name: "PhotoSession", dependencies: ["Persistence"], swiftSettings: swiftSettings),
     .target(
-      name: "Offload", dependencies: ["OrderingCore", "Persistence", "Selection", "Gestures"],
+      name: "Offload",
+      dependencies: ["OrderingCore", "Persistence", "Selection", "Gestures", "PhotoSession"],
       swiftSettings: swiftSettings),
 
     // The command-line tool: parsing and printing only.

@@ -11,7 +11,7 @@ struct Offloadctl: ParsableCommand {
     subcommands: [
       DemoCommand.self, CaptureCommand.self, InboxCommand.self, CollectionCommand.self,
       ItemCommand.self, UndoCommand.self, HistoryCommand.self, StoreCommand.self, KeyCommand.self,
-      GestureCommand.self, TerminalSelfTestCommand.self,
+      GestureCommand.self, PhotosCommand.self, TerminalSelfTestCommand.self,
     ]
   )
 }

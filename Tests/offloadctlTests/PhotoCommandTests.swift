@@ -365,3 +365,14 @@ struct PhotoCommandTests {
     #expect(FileManager.default.fileExists(atPath: other.photos + "/a.jpg"))
   }
 }
+
+@Suite("offloadctl photos: help snapshots")
+struct PhotoHelpSnapshotTests {
+  @Test(arguments: [["photos"], ["photos", "commit"], ["photos", "cull"]])
+  func help(_ path: [String]) throws {
+    let result = try BuiltProduct.run(
+      "offloadctl", path + ["--help"], environment: ["COLUMNS": "100"])
+    #expect(result.status == 0)
+    expectSnapshot(result.stdout, named: "help-\(path.joined(separator: "-")).txt")
+  }
+}

@@ -173,13 +173,13 @@ _offloadctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    demo|capture|inbox|collection|item|undo|history|store|key|help)
+    demo|capture|inbox|collection|item|undo|history|store|key|gesture|photos|help)
         # Offer subcommand argument completions
         "_offloadctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'demo capture inbox collection item undo history store key help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'demo capture inbox collection item undo history store key gesture photos help' -- "${cur}"))
         ;;
     esac
 }
@@ -747,6 +747,324 @@ _offloadctl_key_check() {
     # Offer option value completions
     case "${prev}" in
     '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_offloadctl_gesture() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __offloadctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    replay|eval)
+        # Offer subcommand argument completions
+        "_offloadctl_gesture_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'replay eval' -- "${cur}"))
+        ;;
+    esac
+}
+
+_offloadctl_gesture_replay() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --preset)
+    __offloadctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--preset')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __offloadctl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_offloadctl_gesture_eval() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --preset --density)
+    __offloadctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--preset')
+        return
+        ;;
+    '--density')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __offloadctl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_offloadctl_photos() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __offloadctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    start|status|swipe|undo|review|change|commit|sessions|cull)
+        # Offer subcommand argument completions
+        "_offloadctl_photos_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'start status swipe undo review change commit sessions cull' -- "${cur}"))
+        ;;
+    esac
+}
+
+_offloadctl_photos_start() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --recursive --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --order --undo-depth)
+    __offloadctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--order')
+        __offloadctl_add_completions -W 'capture-date'$'\n''mtime'
+        return
+        ;;
+    '--undo-depth')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __offloadctl_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_offloadctl_photos_status() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --session)
+    __offloadctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--session')
+        return
+        ;;
+    esac
+}
+
+_offloadctl_photos_swipe() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --session)
+    __offloadctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--session')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __offloadctl_add_completions -W 'left'$'\n''right'$'\n''up'
+        return
+        ;;
+    esac
+}
+
+_offloadctl_photos_undo() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --session)
+    __offloadctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--session')
+        return
+        ;;
+    esac
+}
+
+_offloadctl_photos_review() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --pending --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --session --decision)
+    __offloadctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--session')
+        return
+        ;;
+    '--decision')
+        __offloadctl_add_completions -W 'trash'$'\n''favorite'$'\n''keep'
+        return
+        ;;
+    esac
+}
+
+_offloadctl_photos_change() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --session)
+    __offloadctl_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--session')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    2)
+        __offloadctl_add_completions -W 'trash'$'\n''favorite'$'\n''keep'
+        return
+        ;;
+    esac
+}
+
+_offloadctl_photos_commit() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --dry-run -y --yes --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --session --batch-size)
+    __offloadctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--session')
+        return
+        ;;
+    '--batch-size')
+        return
+        ;;
+    esac
+}
+
+_offloadctl_photos_sessions() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __offloadctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_offloadctl_photos_cull() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --new --recursive --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --session --order)
+    __offloadctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--session')
+        return
+        ;;
+    '--order')
+        __offloadctl_add_completions -W 'capture-date'$'\n''mtime'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
         __offloadctl_add_completions -d
         return
         ;;

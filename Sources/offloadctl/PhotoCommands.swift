@@ -62,7 +62,7 @@ struct PhotosCommand: ParsableCommand {
         try Output.document(PhotoShapes.Started(session: shape, skipped: opened.issues))
       } else if !global.quiet {
         Output.line(
-          "Started photo session \(shape.id): \(shape.statistics.total.grouped) photos in \(shape.root)"
+          "Started photo session \(shape.id): \(shape.statistics.total.counting("photo")) in \(shape.root)"
             + (opened.issues.isEmpty ? "" : " (\(opened.issues.count) skipped)"))
         PhotoOutput.printCurrent(opened.session)
       }
@@ -258,9 +258,7 @@ struct PhotosCommand: ParsableCommand {
               "commit changes files and standard input is not a terminal to confirm: pass --yes (or --dry-run to see the plan)"
           )
         }
-        let question =
-          "Commit \(stats.pending) photos (\(session.review(.trash).filter { $0.commitState != .applied }.count) to the Trash, "
-          + "\(session.review(.favorite).filter { $0.commitState != .applied }.count) favorites)? [y/N] "
+        let question = "Commit \(PhotoOutput.commitSummary(session))? [y/N] "
         FileHandle.standardError.write(Data(question.utf8))
         let answer = readLine(strippingNewline: true) ?? ""
         guard ["y", "yes"].contains(answer.lowercased()) else {
@@ -288,7 +286,7 @@ struct PhotosCommand: ParsableCommand {
         }
         let verb = report.dryRun ? "Would commit" : "Committed"
         Output.line(
-          "\(verb) \(report.applied.count) photos"
+          "\(verb) \(report.applied.count.counting("photo"))"
             + (report.failed.isEmpty ? "" : "; \(report.failed.count) failed"))
       }
       for entry in report.failed where !global.quiet {
@@ -298,7 +296,7 @@ struct PhotosCommand: ParsableCommand {
         throw CommandFailure(
           code: .failure,
           message:
-            "\(report.failed.count) photos could not be committed; they stay pending and the next commit tries them again"
+            "\(report.failed.count.counting("photo")) could not be committed; they stay pending and the next commit tries them again"
         )
       }
     }
@@ -432,6 +430,15 @@ enum PhotoOutput {
     "Session: \(stats.reviewed.grouped) / \(stats.total.grouped)"
   }
 
+  /// What a commit would do: `23 photos (3 to the Trash, 2 favorites, 18 kept)`.
+  static func commitSummary(_ session: CullingSession) -> String {
+    let pending = session.review().filter { $0.commitState != .applied }
+    let trash = pending.filter { $0.decision == .trash }.count
+    let favorite = pending.filter { $0.decision == .favorite }.count
+    return
+      "\(pending.count.counting("photo")) (\(trash) to the Trash, \(favorite.counting("favorite")), \(pending.count - trash - favorite) kept)"
+  }
+
   /// The lines describing a photo card: name, size, dimensions, orientation, date, or the
   /// problem reading it.
   static func describe(_ card: PhotoCard) -> [String] {
@@ -506,6 +513,11 @@ enum PhotoOutput {
 }
 
 extension Int {
+  /// The number and a noun, plural unless the number is 1: `1 photo`, `10,000 photos`.
+  func counting(_ noun: String) -> String {
+    "\(grouped) \(noun)" + (self == 1 ? "" : "s")
+  }
+
   /// The number with thousands separators: `10,000`.
   var grouped: String {
     let digits = String(magnitude)

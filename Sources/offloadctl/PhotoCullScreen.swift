@@ -176,11 +176,7 @@ struct PhotoCullScreen: TerminalScreen {
 
   /// The confirmation question: how many photos go where.
   static func commitQuestion(_ session: CullingSession) -> String {
-    let pending = session.review().filter { $0.commitState != .applied }
-    let trash = pending.filter { $0.decision == .trash }.count
-    let favorite = pending.filter { $0.decision == .favorite }.count
-    return
-      "Commit \(pending.count) photos (\(trash) to the Trash, \(favorite) favorites, \(pending.count - trash - favorite) kept)? y / n"
+    "Commit \(PhotoOutput.commitSummary(session))? y / n"
   }
 
   private mutating func commit() {
@@ -188,7 +184,7 @@ struct PhotoCullScreen: TerminalScreen {
       let report = try session.commit()
       commits += 1
       message =
-        "Committed \(report.applied.count) photos"
+        "Committed \(report.applied.count.counting("photo"))"
         + (report.failed.isEmpty
           ? "."
           : "; \(report.failed.count) failed and stay pending (\(report.failed[0].photo): \(report.failed[0].detail))")
@@ -229,7 +225,8 @@ struct PhotoCullScreen: TerminalScreen {
       return Frame(size: size, lines: Self.pin(header, footer, rows: size.rows))
     case .review:
       footer.append(FrameLine(Self.reviewHelp))
-      header.append(FrameLine("Review: \(reviewItems.count) decided photos", style: .bold))
+      header.append(
+        FrameLine("Review: \(reviewItems.count.counting("decided photo"))", style: .bold))
       viewport.setHeight(
         Frame.listHeight(for: size, header: header.count, footer: footer.count))
       let items = reviewItems

@@ -349,7 +349,7 @@ struct PhotoCommandTests {
     // The sidecar's place is free again: the next commit finishes b.png; c.jpg stays failed.
     try FileManager.default.removeItem(atPath: fixture.photos + "/b.png.xmp")
     let again = try fixture.run("photos", "commit", "--yes")
-    #expect(again.status == 1 && again.stdout.hasSuffix("Committed 1 photos; 1 failed\n"))
+    #expect(again.status == 1 && again.stdout.hasSuffix("Committed 1 photo; 1 failed\n"))
     #expect(FileManager.default.fileExists(atPath: fixture.photos + "/b.png.xmp"))
 
     // A Trash that cannot be created: 1 with the reason; the photo stays where it was.
@@ -363,6 +363,45 @@ struct PhotoCommandTests {
     let blocked = try other.run("photos", "commit", "--yes")
     #expect(blocked.status == 1 && blocked.stderr.contains("a.jpg was not committed"))
     #expect(FileManager.default.fileExists(atPath: other.photos + "/a.jpg"))
+  }
+}
+
+@Suite("offloadctl photos: what changes under a running session")
+struct PhotoSessionChangesTests {
+  @Test func aPhotoThatVanishesIsReportedAndTheSessionGoesOn() throws {
+    let fixture = try PhotoFixture()
+    defer { fixture.remove() }
+    try fixture.ok("photos", "start", fixture.photos, "--order", "mtime", "--quiet")
+    try FileManager.default.removeItem(atPath: fixture.photos + "/a.jpg")
+    let status = try fixture.ok("photos", "status")
+    #expect(status.contains("  a.jpg\n  cannot read this photo: "), "\(status)")
+    let json = try fixture.json("photos", "status")
+    let problem = (json["current"] as? [String: Any])?["problem"] as? [String: Any]
+    #expect(problem?["code"] as? String == "photoMissing")
+    try fixture.ok("photos", "swipe", "left")
+    #expect(try fixture.ok("photos", "swipe", "up", "--quiet").isEmpty)
+    let commit = try fixture.run("photos", "commit", "--yes")
+    #expect(commit.status == 1 && commit.stderr.contains("a.jpg was not committed"))
+    #expect(!commit.stderr.contains("committing"), "no progress in a pipe")
+  }
+
+  /// Permissions do not stop root, so these run as another user only.
+  @Test(.enabled(if: getuid() != 0, "root reads and writes through file permissions"))
+  func unreadableFilesAndAReadOnlyFolder() throws {
+    let fixture = try PhotoFixture()
+    defer {
+      chmod(fixture.photos, 0o755)
+      fixture.remove()
+    }
+    chmod(fixture.photos + "/c.jpg", 0)
+    let start = try fixture.run("photos", "start", fixture.photos, "--order", "mtime")
+    #expect(start.status == 0 && start.stderr.contains("c.jpg"), "\(start)")
+    try fixture.ok("photos", "swipe", "right")
+    chmod(fixture.photos, 0o555)
+    let commit = try fixture.run("photos", "commit", "--yes")
+    #expect(commit.status == 1 && commit.stderr.contains("a.jpg was not committed"), "\(commit)")
+    chmod(fixture.photos, 0o755)
+    #expect(try fixture.ok("photos", "commit", "--yes").hasSuffix("Committed 1 photo\n"))
   }
 }
 

@@ -86,14 +86,14 @@ struct PhotoCullEndToEndTests {
     // Commit with its confirmation: n cancels, y commits.
     again.send("c")
     try again.waitForScreen {
-      $0.contains("Commit 2 photos (0 to the Trash, 1 favorites, 1 kept)? y / n")
+      $0.contains("Commit 2 photos (0 to the Trash, 1 favorite, 1 kept)? y / n")
     }
     again.send("n")
     try again.waitForScreen { $0.contains("Commit cancelled; nothing was changed.") }
     #expect(!FileManager.default.fileExists(atPath: fixture.photos + "/b.png.xmp"))
     again.send(Keys.left + "c")
     try again.waitForScreen {
-      $0.contains("Commit 3 photos (1 to the Trash, 1 favorites, 1 kept)?")
+      $0.contains("Commit 3 photos (1 to the Trash, 1 favorite, 1 kept)?")
     }
     again.send("y")
     try again.waitForScreen { $0.contains("Committed 3 photos.") }
@@ -138,5 +138,33 @@ struct PhotoCullEndToEndTests {
     plain.send("q")
     #expect(try plain.waitForExit() == .exited(0))
     #expect(!plain.outputText.contains("1337;File"))
+  }
+
+  /// `photos commit` on a terminal asks first; only y commits; progress goes to the terminal.
+  @Test func commitAsksOnATerminal() throws {
+    let fixture = try PhotoFixture()
+    defer { fixture.remove() }
+    try fixture.ok("photos", "start", fixture.photos, "--order", "mtime")
+    try fixture.ok("photos", "swipe", "left")
+    try fixture.ok("photos", "swipe", "right")
+    let environment = fixture.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+    let declined = try PseudoTerminal(
+      product: "offloadctl", ["photos", "commit"], environment: environment)
+    try declined.waitForScreen {
+      $0.contains("Commit 2 photos (1 to the Trash, 1 favorite, 0 kept)? [y/N]")
+    }
+    declined.send("n\r")
+    #expect(try declined.waitForExit() == .exited(1))
+    #expect(declined.outputText.contains("commit cancelled; nothing was changed"))
+    #expect(fixture.names(fixture.trash) == nil)
+
+    let accepted = try PseudoTerminal(
+      product: "offloadctl", ["photos", "commit"], environment: environment)
+    try accepted.waitForScreen { $0.contains("[y/N]") }
+    accepted.send("y\r")
+    #expect(try accepted.waitForExit() == .exited(0))
+    #expect(accepted.outputText.contains("committing 2 / 2"), "progress on a terminal")
+    #expect(accepted.screen.text.contains("Committed 2 photos"))
+    #expect(fixture.names(fixture.trash + "/files") == ["a.jpg"])
   }
 }

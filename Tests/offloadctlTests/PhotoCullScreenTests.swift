@@ -90,7 +90,7 @@ struct PhotoCullScreenTests {
     _ = screen.handle(.key(.character("c")))
     #expect(screen.mode == .confirmCommit)
     #expect(
-      screen.message == "Commit 2 photos (1 to the Trash, 1 favorites, 0 kept)? y / n")
+      screen.message == "Commit 2 photos (1 to the Trash, 1 favorite, 0 kept)? y / n")
     #expect(screen.frame(size: size).text.contains("y commit · n cancel"))
     _ = screen.handle(.key(.character("n")))
     #expect(screen.message == "Commit cancelled; nothing was changed.")

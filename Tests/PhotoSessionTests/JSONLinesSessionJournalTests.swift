@@ -288,4 +288,21 @@ struct JSONLinesSessionJournalTests {
     #expect(error?.code == .writeFailed)
     #expect(error?.description.contains(file) == true, "\(error!)")
   }
+
+  @Test func aSessionOfTheEarlierLayoutIsRefusedNotTakenForANewOne() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try write(Array("{\"seq\":1}\n".utf8), folder.appending("journal.jsonl"))
+    for readOnly in [false, true] {
+      let error = #expect(throws: PhotoSessionError.self) {
+        try JSONLinesSessionJournal(folder: folder.path, readOnly: readOnly).replay()
+      }
+      #expect(error?.code == .sessionCorrupt)
+      #expect(
+        error?.description
+          == "the session in \"\(folder.path)\" was written by an earlier development build (\"journal.jsonl\"); this build cannot read it: start a new session"
+      )
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder.appending("journal.0.jsonl")))
+  }
 }

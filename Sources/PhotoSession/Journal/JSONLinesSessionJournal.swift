@@ -96,6 +96,7 @@ public final class JSONLinesSessionJournal: SessionJournal {
         .writeFailed, path: folder,
         description: "the journal in \"\(folder)\" was closed; open the session again")
     }
+    try refuseEarlierLayout()
     do throws(PersistenceError) {
       let journal = try JSONLinesJournal<SessionEvent, SessionSnapshot>.open(
         directory: folder, name: Self.name, format: Self.format, durability: .never,
@@ -105,6 +106,21 @@ public final class JSONLinesSessionJournal: SessionJournal {
     } catch {
       throw Self.translate(error, writing: writing)
     }
+  }
+
+  /// Refuses a session folder in the layout of earlier development builds (`journal.jsonl`),
+  /// which this journal would otherwise take for a new, empty session.
+  private func refuseEarlierLayout() throws(PhotoSessionError) {
+    let earlier = FileSystem.join(folder, "journal.jsonl")
+    guard try FileSystem.status(earlier) != nil,
+      try FileSystem.status(FileSystem.join(folder, "\(Self.name).0.jsonl")) == nil,
+      try FileSystem.status(snapshotPath) == nil
+    else { return }
+    throw PhotoSessionError(
+      .sessionCorrupt, path: earlier,
+      description:
+        "the session in \"\(folder)\" was written by an earlier development build (\"journal.jsonl\"); this build cannot read it: start a new session"
+    )
   }
 
   // MARK: Append
@@ -140,6 +156,7 @@ public final class JSONLinesSessionJournal: SessionJournal {
     if closed { _ = try opened() }
     if readOnly || journal != nil {
       // Read-only, or opened already: everything appended since opening is on disk.
+      if journal == nil { try refuseEarlierLayout() }
       do throws(PersistenceError) {
         contents = try JSONLinesJournal<SessionEvent, SessionSnapshot>.read(
           directory: folder, name: Self.name, format: Self.format, fileSystem: fileSystem)

@@ -3,7 +3,7 @@ public import PhotoSession
 /// Where a workspace keeps its photo sessions, and the Trash they use.
 ///
 /// Sessions live in `<store>/photo-sessions` (one folder per session, see
-/// ``PhotoSessionStore``); trashed photos go to the user's freedesktop.org Trash,
+/// `PhotoSessionStore`); trashed photos go to the user's freedesktop.org Trash,
 /// `$XDG_DATA_HOME/Trash` (else `~/.local/share/Trash`).
 ///
 /// ```swift

@@ -1,13 +1,13 @@
 import Foundation
 public import Persistence
 
-/// A session journal in a folder, kept by the `Persistence` module's ``JSONLinesJournal``:
+/// A session journal in a folder, kept by the `Persistence` module's `JSONLinesJournal`:
 /// `journal.<g>.jsonl` (a header, then one event per line with a sequence number and a CRC-32),
 /// `journal.snapshot.json` (written by compaction) and `journal.lock`.
 ///
 /// An entry line reads `{"crc":"1c291ca3","entry":{"d":"trash","i":11,...},"seq":12}`. The
-/// underlying journal is opened with ``JournalDurability/never`` (it buffers and never syncs on
-/// its own); ``append(_:)`` appends each event, then calls ``JSONLinesJournal/sync()`` once,
+/// underlying journal is opened with `JournalDurability.never` (it buffers and never syncs on
+/// its own); ``append(_:)`` appends each event, then calls `JSONLinesJournal.sync()` once,
 /// which writes the lines with one `write` and makes them durable with one `fsync` before
 /// returning. Replay reports a torn last line (what a crash in the middle of an append
 /// leaves), which opening cut off, as a repair; damage before the tail throws an error naming

@@ -15,7 +15,7 @@ import Foundation
 /// time) holding `manifest.json` (the library root, the options and the ordered photo ids,
 /// written once at start) and its journal (``JSONLinesSessionJournal``: `journal.<g>.jsonl`,
 /// after compaction `journal.snapshot.json`). An open session holds an exclusive lock (`lock`),
-/// so two processes never append to one journal; releasing the ``Opened`` session closes its
+/// so two processes never append to one journal; releasing the ``PhotoSessionStore/Opened`` session closes its
 /// journal.
 ///
 /// ```swift

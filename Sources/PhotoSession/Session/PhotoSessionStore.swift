@@ -125,7 +125,7 @@ public final class PhotoSessionStore {
   /// Scans `folder`, writes a new session's manifest and opens the session.
   ///
   /// - Parameters:
-  ///   - folder: The photo folder.
+  ///   - photoFolder: The photo folder.
   ///   - options: Scan options (recursive, ordering).
   ///   - undoDepth: How many actions undo can take back (5 by default).
   ///   - sidecarNaming: How new XMP sidecars are named.

@@ -7,6 +7,7 @@
 //   offloadctl -> Offload -> { OrderingCore, Selection, Gestures, PhotoSession, Persistence }
 //   PhotoSession -> Persistence
 //   offloadctl, Offload -> TerminalUI  (keys, frames, diffing for interactive screens)
+//   offloadctl -> Gestures, PhotoSession (their value types in command output)
 //   Offload -> TerminalUI              (the organize screen's state machine draws frames)
 //   OrderingCore, Selection, Gestures, TerminalUI  import nothing but the standard library
 //   Persistence, PhotoSession          may import Foundation
@@ -48,10 +49,12 @@ let package = Package(
     // a library so Tools/Benchmarks can time a redraw.
     .target(name: "TerminalUI", swiftSettings: swiftSettings),
     .target(name: "Gestures", swiftSettings: swiftSettings),
-    .target(name: "PhotoSession", swiftSettings: swiftSettings),
+    .target(name: "PhotoSession", dependencies: ["Persistence"], swiftSettings: swiftSettings),
     .target(
       name: "Offload",
-      dependencies: ["OrderingCore", "Persistence", "Selection", "Gestures", "TerminalUI"],
+      dependencies: [
+        "OrderingCore", "Persistence", "Selection", "Gestures", "PhotoSession", "TerminalUI",
+      ],
       swiftSettings: swiftSettings),
 
     // The command-line tool: parsing and printing only.

@@ -73,14 +73,15 @@ struct CullingSessionTests {
       default: try? session.change("p\(rng.index(below: 50)).jpg", to: .favorite)
       }
       let reopened = try CullingSession(
-        photos: ids(50), journal: JSONLinesSessionJournal(folder: folder.path), undoDepth: 3)
+        photos: ids(50), journal: JSONLinesSessionJournal(folder: folder.path, readOnly: true),
+        undoDepth: 3)
       #expect(reopened.state == session.state, "\(rng)")
       #expect(reopened.statistics == session.statistics)
     }
     // Compaction keeps the state too.
     try session.compact()
     let reopened = try CullingSession(
-      photos: ids(50), journal: JSONLinesSessionJournal(folder: folder.path))
+      photos: ids(50), journal: JSONLinesSessionJournal(folder: folder.path, readOnly: true))
     #expect(reopened.state == session.state && reopened.eventsSinceSnapshot == 0)
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import OffloadTestSupport
+import Persistence
 
 @testable import PhotoSession
 

@@ -22,7 +22,7 @@ public struct CullingState: Sendable {
 
   /// The photo ids in the order they are shown.
   public let photos: [String]
-  /// How many actions `undo` can take back at most.
+  /// How many actions undo can take back at most.
   public let undoDepth: Int
   /// The index of the photo on screen; equal to the number of photos when the library is done.
   public private(set) var cursor: Int = 0

@@ -24,7 +24,7 @@ public protocol PhotoLibrary: AnyObject {
     _ decision: PhotoDecision, to photo: String, resuming: Bool
   ) throws(PhotoSessionError) -> String
 
-  /// Describes what `apply(_:to:resuming:)` would do, without doing it (for a dry run).
+  /// Describes what ``apply(_:to:resuming:)`` would do, without doing it (for a dry run).
   func plan(_ decision: PhotoDecision, for photo: String) -> String
 
   /// Makes every change applied since the last flush durable (syncs the folders it changed).

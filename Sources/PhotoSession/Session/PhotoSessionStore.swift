@@ -13,8 +13,10 @@ import Foundation
 ///
 /// Each session is a subfolder named by its id (`20241121-221500-3f2a`, sortable by start
 /// time) holding `manifest.json` (the library root, the options and the ordered photo ids,
-/// written once at start), `journal.jsonl` and, after compaction, `snapshot.json`. An open
-/// session holds an exclusive lock (`lock`), so two processes never append to one journal.
+/// written once at start) and its journal (``JSONLinesSessionJournal``: `journal.<g>.jsonl`,
+/// after compaction `journal.snapshot.json`). An open session holds an exclusive lock (`lock`),
+/// so two processes never append to one journal; releasing the ``PhotoSessionStore/Opened`` session closes its
+/// journal.
 ///
 /// ```swift
 /// let store = PhotoSessionStore(folder: "~/.local/share/offload/photo-sessions")
@@ -94,7 +96,11 @@ public final class PhotoSessionStore {
       self.lock = lock
     }
 
-    deinit { close(lock) }
+    deinit {
+      // The journal's lock first, then the session's: no other process gets in between.
+      try? (session.journal as? JSONLinesSessionJournal)?.close()
+      close(lock)
+    }
 
     /// The session id.
     public var id: String { manifest.id }

@@ -173,13 +173,13 @@ _offloadctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    demo|capture|inbox|collection|item|organize|undo|history|store|key|gesture|help)
+    demo|capture|inbox|collection|item|organize|undo|history|store|photos|gesture|key|help)
         # Offer subcommand argument completions
         "_offloadctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'demo capture inbox collection item organize undo history store key gesture help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'demo capture inbox collection item organize undo history store photos gesture key help' -- "${cur}"))
         ;;
     esac
 }
@@ -707,7 +707,7 @@ _offloadctl_store_repair() {
     esac
 }
 
-_offloadctl_key() {
+_offloadctl_photos() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
@@ -719,22 +719,53 @@ _offloadctl_key() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    between|spread|check)
+    start|status|swipe|undo|review|change|commit|sessions|cull)
         # Offer subcommand argument completions
-        "_offloadctl_key_${subcommand}"
+        "_offloadctl_photos_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'between spread check' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'start status swipe undo review change commit sessions cull' -- "${cur}"))
         ;;
     esac
 }
 
-_offloadctl_key_between() {
+_offloadctl_photos_start() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --recursive --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --order --undo-depth)
+    __offloadctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--order')
+        __offloadctl_add_completions -W 'capture-date'$'\n''mtime'
+        return
+        ;;
+    '--undo-depth')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __offloadctl_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_offloadctl_photos_status() {
     repeating_flags=()
     non_repeating_flags=(--json --quiet --version -h --help)
     repeating_options=()
-    non_repeating_options=(--store --after --before)
+    non_repeating_options=(--store --session)
     __offloadctl_offer_flags_options 0
 
     # Offer option value completions
@@ -743,20 +774,44 @@ _offloadctl_key_between() {
         __offloadctl_add_completions -d
         return
         ;;
-    '--after')
-        return
-        ;;
-    '--before')
+    '--session')
         return
         ;;
     esac
 }
 
-_offloadctl_key_spread() {
+_offloadctl_photos_swipe() {
     repeating_flags=()
     non_repeating_flags=(--json --quiet --version -h --help)
     repeating_options=()
-    non_repeating_options=(--store --count --after --before)
+    non_repeating_options=(--store --session)
+    __offloadctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--session')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __offloadctl_add_completions -W 'left'$'\n''right'$'\n''up'
+        return
+        ;;
+    esac
+}
+
+_offloadctl_photos_undo() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --session)
     __offloadctl_offer_flags_options 0
 
     # Offer option value completions
@@ -765,28 +820,125 @@ _offloadctl_key_spread() {
         __offloadctl_add_completions -d
         return
         ;;
-    '--count')
-        return
-        ;;
-    '--after')
-        return
-        ;;
-    '--before')
+    '--session')
         return
         ;;
     esac
 }
 
-_offloadctl_key_check() {
+_offloadctl_photos_review() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --pending --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --session --decision)
+    __offloadctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--session')
+        return
+        ;;
+    '--decision')
+        __offloadctl_add_completions -W 'trash'$'\n''favorite'$'\n''keep'
+        return
+        ;;
+    esac
+}
+
+_offloadctl_photos_change() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --session)
+    __offloadctl_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--session')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    2)
+        __offloadctl_add_completions -W 'trash'$'\n''favorite'$'\n''keep'
+        return
+        ;;
+    esac
+}
+
+_offloadctl_photos_commit() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --dry-run -y --yes --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --session --batch-size)
+    __offloadctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--session')
+        return
+        ;;
+    '--batch-size')
+        return
+        ;;
+    esac
+}
+
+_offloadctl_photos_sessions() {
     repeating_flags=()
     non_repeating_flags=(--json --quiet --version -h --help)
     repeating_options=()
     non_repeating_options=(--store)
-    __offloadctl_offer_flags_options -1
+    __offloadctl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_offloadctl_photos_cull() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --new --recursive --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --session --order)
+    __offloadctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--session')
+        return
+        ;;
+    '--order')
+        __offloadctl_add_completions -W 'capture-date'$'\n''mtime'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
         __offloadctl_add_completions -d
         return
         ;;
@@ -868,6 +1020,92 @@ _offloadctl_gesture_eval() {
     case "${positional_number}" in
     1)
         __offloadctl_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_offloadctl_key() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __offloadctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    between|spread|check)
+        # Offer subcommand argument completions
+        "_offloadctl_key_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'between spread check' -- "${cur}"))
+        ;;
+    esac
+}
+
+_offloadctl_key_between() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --after --before)
+    __offloadctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--after')
+        return
+        ;;
+    '--before')
+        return
+        ;;
+    esac
+}
+
+_offloadctl_key_spread() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --count --after --before)
+    __offloadctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--count')
+        return
+        ;;
+    '--after')
+        return
+        ;;
+    '--before')
+        return
+        ;;
+    esac
+}
+
+_offloadctl_key_check() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __offloadctl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
         return
         ;;
     esac

@@ -59,15 +59,16 @@ _offloadctl() {
             'undo:Revert the last change.'
             'history:List recent changes, newest first (undo reverts the first).'
             'store:Check and repair the store'\''s files.'
-            'key:Make and check order keys (fractional indexing, base 62).'
+            'photos:Cull a folder of photos: left trashes, right favorites, up keeps; then commit.'
             'gesture:Replay touch traces and evaluate gesture decisions on recorded strokes.'
+            'key:Make and check order keys (fractional indexing, base 62).'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        demo|capture|inbox|collection|item|organize|undo|history|store|key|gesture|help)
+        demo|capture|inbox|collection|item|organize|undo|history|store|photos|gesture|key|help)
             "_offloadctl_${words[1]}" && ret=0
             ;;
         esac
@@ -567,6 +568,258 @@ _offloadctl_store_repair() {
     return "${ret}"
 }
 
+_offloadctl_photos() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'start:Start a session over a photo folder (skipped files are listed on stderr).'
+            'status:Show the session'\''s progress and the photo on screen.'
+            'swipe:Decide the photo on screen: left = trash, right = favorite, up = keep.'
+            'undo:Undo the last decision or change (the last 5, since the last commit).'
+            'review:List the decided photos, with their decision and commit state.'
+            'change:Change the decision of a decided photo before it is committed.'
+            'commit:Apply the pending decisions: trash to the Trash, favorites to XMP sidecars.'
+            'sessions:List the photo sessions, oldest first.'
+            'cull:Cull photos full-screen: ←/→/↑ decide, u undoes, r reviews, c commits, q quits.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        start|status|swipe|undo|review|change|commit|sessions|cull)
+            "_offloadctl_photos_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_offloadctl_photos_start() {
+    local -i ret=1
+    local -ar ___order=('capture-date' 'mtime')
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':dir:_files -/'
+        '--recursive[Scan subfolders too.]'
+        '--order[Order by EXIF capture date (else modification time), or by mtime only.]:order:{__offloadctl_complete "${___order[@]}"}'
+        '--undo-depth[How many actions undo can take back.]:undo-depth:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_photos_status() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--session[The session id (see `photos sessions`); the latest by default.]:id:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_photos_swipe() {
+    local -i ret=1
+    local -ar _direction=('left' 'right' 'up')
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--session[The session id (see `photos sessions`); the latest by default.]:id:'
+        ':direction:{__offloadctl_complete "${_direction[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_photos_undo() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--session[The session id (see `photos sessions`); the latest by default.]:id:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_photos_review() {
+    local -i ret=1
+    local -ar ___decision=('trash' 'favorite' 'keep')
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--session[The session id (see `photos sessions`); the latest by default.]:id:'
+        '--decision[Only photos with this decision\: trash, favorite or keep.]:decision:{__offloadctl_complete "${___decision[@]}"}'
+        '--pending[Only photos not committed yet.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_photos_change() {
+    local -i ret=1
+    local -ar _decision=('trash' 'favorite' 'keep')
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--session[The session id (see `photos sessions`); the latest by default.]:id:'
+        ':photo:'
+        ':decision:{__offloadctl_complete "${_decision[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_photos_commit() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--session[The session id (see `photos sessions`); the latest by default.]:id:'
+        '--dry-run[List what would be done without touching any file.]'
+        '(-y --yes)'{-y,--yes}'[Do not ask for confirmation.]'
+        '--batch-size[Photos per batch (two journal syncs per batch).]:batch-size:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_photos_sessions() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_photos_cull() {
+    local -i ret=1
+    local -ar ___order=('capture-date' 'mtime')
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--session[The session id (see `photos sessions`); the latest by default.]:id:'
+        ':dir:_files -/'
+        '--new[Start a new session over DIR even if one exists.]'
+        '--recursive[Scan subfolders too (when a session starts).]'
+        '--order[Order by capture-date or mtime (when a session starts).]:order:{__offloadctl_complete "${___order[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_gesture() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'replay:Print the event timeline and the decision of each stroke of a JSON-lines trace.'
+            'eval:Compare gesture decisions with the derived labels of a CSV stroke file.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        replay|eval)
+            "_offloadctl_gesture_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_offloadctl_gesture_replay() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':file:_files'
+        '--preset[The thresholds\: ios, android or flutter (default\: the trace'\''s, else ios).]:preset:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_gesture_eval() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':file:_files'
+        '--preset[The thresholds\: ios, android or flutter.]:preset:'
+        '--density[Device pixels per point of the recording phones.]:density:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
 _offloadctl_key() {
     local -i ret=1
     local -ar arg_specs=(
@@ -637,68 +890,6 @@ _offloadctl_key_check() {
         '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
         '--quiet[Print nothing but errors.]'
         '*:keys:'
-        '--version[Show the version.]'
-        '(-h --help)'{-h,--help}'[Show help information.]'
-    )
-    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
-
-    return "${ret}"
-}
-
-_offloadctl_gesture() {
-    local -i ret=1
-    local -ar arg_specs=(
-        '--version[Show the version.]'
-        '(-h --help)'{-h,--help}'[Show help information.]'
-        '(-): :->command'
-        '(-)*:: :->arg'
-    )
-    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
-    case "${state}" in
-    command)
-        local -ar subcommands=(
-            'replay:Print the event timeline and the decision of each stroke of a JSON-lines trace.'
-            'eval:Compare gesture decisions with the derived labels of a CSV stroke file.'
-        )
-        _describe -V subcommand subcommands && ret=0
-        ;;
-    arg)
-        case "${words[1]}" in
-        replay|eval)
-            "_offloadctl_gesture_${words[1]}" && ret=0
-            ;;
-        esac
-        ;;
-    esac
-
-    return "${ret}"
-}
-
-_offloadctl_gesture_replay() {
-    local -i ret=1
-    local -ar arg_specs=(
-        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
-        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
-        '--quiet[Print nothing but errors.]'
-        ':file:_files'
-        '--preset[The thresholds\: ios, android or flutter (default\: the trace'\''s, else ios).]:preset:'
-        '--version[Show the version.]'
-        '(-h --help)'{-h,--help}'[Show help information.]'
-    )
-    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
-
-    return "${ret}"
-}
-
-_offloadctl_gesture_eval() {
-    local -i ret=1
-    local -ar arg_specs=(
-        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
-        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
-        '--quiet[Print nothing but errors.]'
-        ':file:_files'
-        '--preset[The thresholds\: ios, android or flutter.]:preset:'
-        '--density[Device pixels per point of the recording phones.]:density:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -1,0 +1,596 @@
+import ArgumentParser
+import Foundation
+import Offload
+import PhotoSession
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `offloadctl photos`: cull a folder of photos by swipes, review, and commit.
+struct PhotosCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "photos",
+    abstract: "Cull a folder of photos: left trashes, right favorites, up keeps; then commit.",
+    discussion: """
+      Decisions are saved (journaled and synced) as they are made; nothing happens to a photo \
+      until `photos commit`, which moves trashed photos to the freedesktop.org Trash \
+      ($XDG_DATA_HOME/Trash, restorable from a file manager) and writes xmp:Rating="5" into a \
+      favorite's XMP sidecar. Photos are never deleted. Commands act on the latest session \
+      unless --session names one.
+      """,
+    subcommands: [
+      Start.self, Status.self, Swipe.self, Undo.self, Review.self, Change.self, Commit.self,
+      Sessions.self, Cull.self,
+    ]
+  )
+
+  // MARK: start
+
+  struct Start: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Start a session over a photo folder (skipped files are listed on stderr).")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The photo folder.", valueName: "dir"), completion: .directory)
+    var folder: String
+
+    @Flag(help: "Scan subfolders too.")
+    var recursive = false
+
+    @Option(help: "Order by EXIF capture date (else modification time), or by mtime only.")
+    var order: PhotoOrder = .captureDate
+
+    @Option(help: "How many actions undo can take back.")
+    var undoDepth = 5
+
+    func run() throws {
+      let store = try global.photoStore()
+      let opened = try photoFailing {
+        () throws(PhotoSessionError) in
+        try store.start(
+          folder: folder,
+          options: FolderScanOptions(recursive: recursive, ordering: order.ordering),
+          undoDepth: undoDepth)
+      }
+      PhotoOutput.warn(opened.issues, quiet: global.quiet)
+      let shape = PhotoShapes.SessionShape(opened)
+      if global.json {
+        try Output.document(PhotoShapes.Started(session: shape, skipped: opened.issues))
+      } else if !global.quiet {
+        Output.line(
+          "Started photo session \(shape.id): \(shape.statistics.total.counting("photo")) in \(shape.root)"
+            + (opened.issues.isEmpty ? "" : " (\(opened.issues.count) skipped)"))
+        PhotoOutput.printCurrent(opened.session)
+      }
+    }
+  }
+
+  // MARK: status
+
+  struct Status: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show the session's progress and the photo on screen.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var selection: SessionSelection
+
+    func run() throws {
+      let opened = try selection.open(global)
+      if global.json {
+        try Output.document(
+          PhotoShapes.StatusShape(
+            session: PhotoShapes.SessionShape(opened), current: opened.session.current,
+            next: opened.session.preloadWindow, repairs: opened.session.repairs))
+        return
+      }
+      PhotoOutput.warn(repairs: opened.session.repairs, quiet: global.quiet)
+      guard !global.quiet else { return }
+      let stats = opened.session.statistics
+      Output.line("Session \(opened.id) · \(opened.manifest.root)")
+      Output.line(PhotoOutput.progressLine(stats))
+      Output.line(
+        "trash \(stats.trash) · favorite \(stats.favorite) · keep \(stats.keep) · pending \(stats.pending)"
+          + " · committed \(stats.committed)"
+          + (stats.failed > 0 ? " · failed \(stats.failed)" : ""))
+      PhotoOutput.printCurrent(opened.session)
+    }
+  }
+
+  // MARK: swipe
+
+  struct Swipe: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Decide the photo on screen: left = trash, right = favorite, up = keep.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var selection: SessionSelection
+
+    @Argument(help: ArgumentHelp("left, right or up.", valueName: "direction"))
+    var direction: SwipeArgument
+
+    func run() throws {
+      let opened = try selection.open(global)
+      let session = opened.session
+      let index = try photoFailing { () throws(PhotoSessionError) in
+        try session.swipe(direction.direction)
+      }
+      let card = session.card(at: index)
+      if global.json {
+        try Output.document(
+          PhotoShapes.Decided(
+            decided: card, current: session.current, statistics: session.statistics))
+      } else if !global.quiet {
+        Output.line(
+          "\(card.photo) → \(card.decision?.rawValue ?? "") (\(PhotoOutput.progressLine(session.statistics)))"
+        )
+        if session.state.isAtEnd {
+          Output.line("Every photo has a decision: review them, then `offloadctl photos commit`.")
+        }
+      }
+    }
+  }
+
+  // MARK: undo
+
+  struct Undo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Undo the last decision or change (the last 5, since the last commit).")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var selection: SessionSelection
+
+    func run() throws {
+      let opened = try selection.open(global)
+      let session = opened.session
+      let index = try photoFailing { () throws(PhotoSessionError) in try session.undo() }
+      let card = session.card(at: index)
+      if global.json {
+        try Output.document(
+          PhotoShapes.Undone(
+            photo: card, current: session.current, statistics: session.statistics))
+      } else if !global.quiet {
+        if let decision = card.decision {
+          Output.line("Undone: \(card.photo) is \(decision.rawValue) again")
+        } else {
+          Output.line("Undone: \(card.photo) has no decision and is on screen again")
+        }
+      }
+    }
+  }
+
+  // MARK: review
+
+  struct Review: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List the decided photos, with their decision and commit state.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var selection: SessionSelection
+
+    @Option(help: "Only photos with this decision: trash, favorite or keep.")
+    var decision: DecisionArgument?
+
+    @Flag(help: "Only photos not committed yet.")
+    var pending = false
+
+    func run() throws {
+      let opened = try selection.open(global)
+      var items = opened.session.review(decision?.decision)
+      if pending { items = items.filter { $0.commitState != .applied } }
+      if global.json {
+        try Output.document(PhotoShapes.ReviewShape(session: opened.id, items: items))
+        return
+      }
+      guard !global.quiet else { return }
+      if items.isEmpty {
+        Output.line("No decided photos" + (decision.map { " marked \($0)" } ?? ""))
+      }
+      for item in items { Output.line(PhotoOutput.reviewLine(item)) }
+    }
+  }
+
+  // MARK: change
+
+  struct Change: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Change the decision of a decided photo before it is committed.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var selection: SessionSelection
+
+    @Argument(help: ArgumentHelp("The photo, as `review` lists it.", valueName: "photo"))
+    var photo: String
+
+    @Argument(help: ArgumentHelp("trash, favorite or keep.", valueName: "decision"))
+    var decision: DecisionArgument
+
+    func run() throws {
+      let opened = try selection.open(global)
+      let session = opened.session
+      let decision = decision.decision
+      try photoFailing { () throws(PhotoSessionError) in try session.change(photo, to: decision) }
+      if global.json {
+        try Output.document(
+          PhotoShapes.Changed(photo: photo, decision: decision, statistics: session.statistics))
+      } else if !global.quiet {
+        Output.line("\(photo) → \(decision.rawValue)")
+      }
+    }
+  }
+
+  // MARK: commit
+
+  struct Commit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Apply the pending decisions: trash to the Trash, favorites to XMP sidecars.",
+      discussion: """
+        Asks for confirmation on a terminal; scripts pass --yes. A photo that vanished or \
+        cannot be changed is reported and stays pending (exit status 1); the next commit \
+        tries it again.
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var selection: SessionSelection
+
+    @Flag(help: "List what would be done without touching any file.")
+    var dryRun = false
+
+    @Flag(name: [.customShort("y"), .long], help: "Do not ask for confirmation.")
+    var yes = false
+
+    @Option(help: "Photos per batch (two journal syncs per batch).")
+    var batchSize = 100
+
+    func run() throws {
+      let opened = try selection.open(global)
+      let session = opened.session
+      let stats = session.statistics
+      // With nothing pending a commit changes nothing: no question needed.
+      if !dryRun && !yes && (stats.pending > 0 || session.state.commitRunning) {
+        guard isatty(STDIN_FILENO) == 1 else {
+          throw CommandFailure(
+            code: .usage,
+            message:
+              "commit changes files and standard input is not a terminal to confirm: pass --yes (or --dry-run to see the plan)"
+          )
+        }
+        let question = "Commit \(PhotoOutput.commitSummary(session))? [y/N] "
+        FileHandle.standardError.write(Data(question.utf8))
+        let answer = readLine(strippingNewline: true) ?? ""
+        guard ["y", "yes"].contains(answer.lowercased()) else {
+          throw CommandFailure(code: .failure, message: "commit cancelled; nothing was changed")
+        }
+      }
+      let showProgress = !dryRun && !global.quiet && isatty(STDERR_FILENO) == 1
+      let report = try photoFailing { () throws(PhotoSessionError) in
+        try session.commit(batchSize: batchSize, dryRun: dryRun) { progress in
+          guard showProgress else { return }
+          FileHandle.standardError.write(
+            Data("\r\u{1B}[Kcommitting \(progress.done) / \(progress.total)".utf8))
+        }
+      }
+      if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+      try finish(report, session)
+    }
+
+    private func finish(_ report: CommitReport, _ session: CullingSession) throws {
+      if global.json {
+        try Output.document(PhotoShapes.Committed(report: report, statistics: session.statistics))
+      } else if !global.quiet {
+        for entry in report.applied {
+          Output.line("\(entry.photo): \(entry.detail)")
+        }
+        let verb = report.dryRun ? "Would commit" : "Committed"
+        Output.line(
+          "\(verb) \(report.applied.count.counting("photo"))"
+            + (report.failed.isEmpty ? "" : "; \(report.failed.count) failed"))
+      }
+      for entry in report.failed where !global.quiet {
+        Output.error("offloadctl: warning: \(entry.photo) was not committed: \(entry.detail)")
+      }
+      if !report.failed.isEmpty {
+        throw CommandFailure(
+          code: .failure,
+          message:
+            "\(report.failed.count.counting("photo")) could not be committed; they stay pending and the next commit tries them again"
+        )
+      }
+    }
+  }
+
+  // MARK: sessions
+
+  struct Sessions: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List the photo sessions, oldest first.")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let store = try global.photoStore()
+      let sessions = try photoFailing { () throws(PhotoSessionError) in try store.sessions() }
+      if global.json {
+        try Output.document(PhotoShapes.SessionList(sessions: sessions))
+        return
+      }
+      guard !global.quiet else { return }
+      if sessions.isEmpty {
+        Output.line("No photo sessions; start one with `offloadctl photos start DIR`.")
+      }
+      for summary in sessions {
+        if let stats = summary.statistics {
+          Output.line(
+            "\(summary.id)  \(PhotoOutput.progressLine(stats))  pending \(stats.pending)  \(summary.root)"
+          )
+        } else {
+          Output.line("\(summary.id)  unreadable: \(summary.problem ?? "")")
+        }
+      }
+    }
+  }
+}
+
+/// `--session ID`: which session a command acts on (the latest by default).
+struct SessionSelection: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "The session id (see `photos sessions`); the latest by default.", valueName: "id"))
+  var session: String?
+
+  /// Opens the chosen session.
+  func open(_ global: GlobalOptions) throws -> PhotoSessionStore.Opened {
+    let store = try global.photoStore()
+    return try photoFailing { () throws(PhotoSessionError) in
+      if let session { return try store.open(session) }
+      return try store.openLatest()
+    }
+  }
+}
+
+/// `--order`.
+enum PhotoOrder: String, ExpressibleByArgument, CaseIterable {
+  case captureDate = "capture-date"
+  case mtime
+
+  var ordering: FolderScanOptions.Ordering {
+    switch self {
+    case .captureDate: .captureDate
+    case .mtime: .modificationTime
+    }
+  }
+}
+
+/// A swipe direction argument: left, right or up.
+enum SwipeArgument: String, ExpressibleByArgument, CaseIterable {
+  case left, right, up
+
+  var direction: SwipeDirection {
+    switch self {
+    case .left: .left
+    case .right: .right
+    case .up: .up
+    }
+  }
+}
+
+/// A decision argument: trash, favorite or keep.
+enum DecisionArgument: String, ExpressibleByArgument, CaseIterable {
+  case trash, favorite, keep
+
+  var decision: PhotoDecision {
+    switch self {
+    case .trash: .trash
+    case .favorite: .favorite
+    case .keep: .keep
+    }
+  }
+}
+
+extension GlobalOptions {
+  /// The photo session store of the store folder these options choose.
+  func photoStore() throws -> PhotoSessionStore {
+    PhotoSessions.store(
+      root: try storeLocation().path, environment: ProcessInfo.processInfo.environment)
+  }
+}
+
+/// Runs session code, turning its errors into a one-line message and an exit status.
+func photoFailing<T>(_ body: () throws(PhotoSessionError) -> T) throws -> T {
+  do {
+    return try body()
+  } catch {
+    throw CommandFailure(code: error.code.exitCode, message: error.description)
+  }
+}
+
+extension PhotoSessionError.Code {
+  /// The exit status for this kind of failure (see ExitCodes.swift).
+  var exitCode: OffloadExitCode {
+    switch self {
+    case .notAFolder, .emptyLibrary, .noSession, .unknownPhoto, .photoMissing: .noInput
+    case .invalidArgument: .usage
+    case .journalCorrupt, .sessionCorrupt, .corruptImage, .truncatedImage, .unsupportedFormat,
+      .emptyFile:
+      .dataError
+    case .writeFailed, .trashFailed, .sidecarFailed, .crossDevice, .unreadable: .ioError
+    case .sessionBusy: .temporaryFailure
+    case .endOfLibrary, .nothingToUndo, .notDecided, .alreadyCommitted: .failure
+    }
+  }
+}
+
+/// Text output shared by the photo commands and the cull screen.
+enum PhotoOutput {
+  /// `Session: 23 / 10,000` with the remaining count.
+  static func progressLine(_ stats: SessionStatistics) -> String {
+    "Session: \(stats.reviewed.grouped) / \(stats.total.grouped)"
+  }
+
+  /// What a commit would do: `23 photos (3 to the Trash, 2 favorites, 18 kept)`.
+  static func commitSummary(_ session: CullingSession) -> String {
+    let pending = session.review().filter { $0.commitState != .applied }
+    let trash = pending.filter { $0.decision == .trash }.count
+    let favorite = pending.filter { $0.decision == .favorite }.count
+    return
+      "\(pending.count.counting("photo")) (\(trash) to the Trash, \(favorite.counting("favorite")), \(pending.count - trash - favorite) kept)"
+  }
+
+  /// The lines describing a photo card: name, size, dimensions, orientation, date, or the
+  /// problem reading it.
+  static func describe(_ card: PhotoCard) -> [String] {
+    var lines = [card.photo]
+    if let metadata = card.metadata {
+      var parts = [metadata.format.rawValue.uppercased(), byteText(metadata.byteCount)]
+      if let width = metadata.displayWidth, let height = metadata.displayHeight {
+        parts.append("\(width)×\(height)")
+      }
+      parts.append("orientation \(metadata.orientationName)")
+      lines.append(parts.joined(separator: " · "))
+      lines.append(dateText(metadata))
+    }
+    if let problem = card.problem { lines.append("cannot read this photo: \(problem.description)") }
+    return lines
+  }
+
+  /// The photo's capture date, else its modification time.
+  static func dateText(_ metadata: PhotoMetadata) -> String {
+    if let date = metadata.captureDate { return "taken \(date)" }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+    return
+      "modified \(formatter.string(from: Date(timeIntervalSince1970: metadata.modificationTime))) UTC"
+  }
+
+  /// A byte count as people read it (`1.2 MB`).
+  static func byteText(_ count: Int) -> String {
+    if count < 1000 { return "\(count) bytes" }
+    let units = ["kB", "MB", "GB", "TB"]
+    var value = Double(count) / 1000
+    var unit = 0
+    while value >= 1000 && unit < units.count - 1 {
+      value /= 1000
+      unit += 1
+    }
+    return String(format: "%.1f %@", value, units[unit])
+  }
+
+  /// One review line: position, decision, commit state, photo.
+  static func reviewLine(_ item: ReviewItem) -> String {
+    let position = String(item.index + 1)
+    let decision = item.decision.rawValue
+    return String(repeating: " ", count: max(0, 6 - position.count)) + position + "  "
+      + decision + String(repeating: " ", count: max(0, 9 - decision.count))
+      + item.commitState.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0) + item.photo
+  }
+
+  /// Prints the photo on screen, or that the library is done.
+  static func printCurrent(_ session: CullingSession) {
+    if let card = session.current {
+      Output.line("On screen:")
+      for line in describe(card) { Output.line("  " + line) }
+    } else {
+      Output.line("Every photo has a decision.")
+    }
+  }
+
+  /// Prints what a scan skipped as warnings on stderr.
+  static func warn(_ issues: [ScanIssue], quiet: Bool) {
+    guard !quiet else { return }
+    for issue in issues { Output.error("offloadctl: warning: \(issue.message)") }
+  }
+
+  /// Prints what opening repaired as warnings on stderr.
+  static func warn(repairs: [String], quiet: Bool) {
+    guard !quiet else { return }
+    for repair in repairs { Output.error("offloadctl: warning: \(repair)") }
+  }
+}
+
+extension Int {
+  /// The number and a noun, plural unless the number is 1: `1 photo`, `10,000 photos`.
+  func counting(_ noun: String) -> String {
+    "\(grouped) \(noun)" + (self == 1 ? "" : "s")
+  }
+
+  /// The number with thousands separators: `10,000`.
+  var grouped: String {
+    let digits = String(magnitude)
+    var result = ""
+    for (offset, character) in digits.enumerated() {
+      if offset > 0 && (digits.count - offset) % 3 == 0 { result.append(",") }
+      result.append(character)
+    }
+    return (self < 0 ? "-" : "") + result
+  }
+}
+
+/// JSON shapes printed by `photos --json`.
+enum PhotoShapes {
+  struct SessionShape: Encodable {
+    var id: String
+    var root: String
+    var createdAt: Double
+    var ordering: String
+    var recursive: Bool
+    var statistics: SessionStatistics
+
+    init(_ opened: PhotoSessionStore.Opened) {
+      id = opened.id
+      root = opened.manifest.root
+      createdAt = opened.manifest.createdAt
+      ordering = opened.manifest.ordering.rawValue
+      recursive = opened.manifest.recursive
+      statistics = opened.session.statistics
+    }
+  }
+
+  struct Started: Encodable {
+    var session: SessionShape
+    var skipped: [ScanIssue]
+  }
+
+  struct StatusShape: Encodable {
+    var session: SessionShape
+    var current: PhotoCard?
+    var next: [PhotoCard]
+    var repairs: [String]
+  }
+
+  struct Decided: Encodable {
+    var decided: PhotoCard
+    var current: PhotoCard?
+    var statistics: SessionStatistics
+  }
+
+  struct Undone: Encodable {
+    var photo: PhotoCard
+    var current: PhotoCard?
+    var statistics: SessionStatistics
+  }
+
+  struct ReviewShape: Encodable {
+    var session: String
+    var items: [ReviewItem]
+  }
+
+  struct Changed: Encodable {
+    var photo: String
+    var decision: PhotoDecision
+    var statistics: SessionStatistics
+  }
+
+  struct Committed: Encodable {
+    var report: CommitReport
+    var statistics: SessionStatistics
+  }
+
+  struct SessionList: Encodable {
+    var sessions: [PhotoSessionStore.Summary]
+  }
+}

@@ -1,0 +1,128 @@
+import ArgumentParser
+import Foundation
+import Offload
+import PhotoSession
+import TerminalUI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension PhotosCommand {
+  /// `offloadctl photos cull [DIR]`: the full-screen culling screen.
+  struct Cull: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Cull photos full-screen: ←/→/↑ decide, u undoes, r reviews, c commits, q quits.",
+      discussion: """
+        With DIR, resumes the latest session over that folder (or starts one); without, opens \
+        the latest session. Every key is saved as it is pressed, so q (or Ctrl-C) needs no \
+        save. Terminals that advertise an inline image protocol (kitty: TERM=xterm-kitty; \
+        iTerm2: TERM_PROGRAM=iTerm.app) show the photo itself; others show its details only.
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var selection: SessionSelection
+
+    @Argument(help: ArgumentHelp("The photo folder.", valueName: "dir"), completion: .directory)
+    var folder: String?
+
+    @Flag(help: "Start a new session over DIR even if one exists.")
+    var new = false
+
+    @Flag(help: "Scan subfolders too (when a session starts).")
+    var recursive = false
+
+    @Option(help: "Order by capture-date or mtime (when a session starts).")
+    var order: PhotoOrder = .captureDate
+
+    func run() throws {
+      guard isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 else {
+        throw CommandFailure(
+          code: .usage,
+          message:
+            "photos cull needs a terminal on standard input and output; use `photos swipe` in scripts"
+        )
+      }
+      let opened = try openOrStart()
+      let environment = ProcessInfo.processInfo.environment
+      let terminal = try TerminalSession.start()
+      var screen = PhotoCullScreen(
+        session: opened.session, sessionID: opened.id,
+        inlineImages: InlineImageProtocol.detect(environment: environment))
+      Self.runLoop(&screen, terminal: terminal, root: opened.library.root)
+      terminal.finish()
+      if !global.quiet {
+        let stats = opened.session.statistics
+        Output.line(
+          "\(PhotoOutput.progressLine(stats)) · pending \(stats.pending) · session \(opened.id); every decision is saved."
+        )
+      }
+    }
+
+    private func openOrStart() throws -> PhotoSessionStore.Opened {
+      guard let folder else { return try selection.open(global) }
+      let store = try global.photoStore()
+      var absolute =
+        folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
+      while absolute.count > 1 && absolute.hasSuffix("/") { absolute.removeLast() }
+      let existing =
+        new
+        ? nil
+        : try photoFailing { () throws(PhotoSessionError) in
+          try PhotoSessions.latestSession(over: absolute, in: store)
+        }
+      if let existing {
+        return try photoFailing { () throws(PhotoSessionError) in try store.open(existing) }
+      }
+      let opened = try photoFailing { () throws(PhotoSessionError) in
+        try store.start(
+          folder: absolute,
+          options: FolderScanOptions(recursive: recursive, ordering: order.ordering))
+      }
+      PhotoOutput.warn(opened.issues, quiet: global.quiet)
+      return opened
+    }
+
+    /// Draws the screen and handles keys until it quits; shows the photo inline when the
+    /// terminal can.
+    static func runLoop(_ screen: inout PhotoCullScreen, terminal: TerminalSession, root: String) {
+      var loop = TerminalEventLoop(session: terminal)
+      var renderer = ScreenRenderer()
+      var size = terminal.size
+      var shown: Int?
+      func draw() {
+        let frame = screen.frame(size: size)
+        let current = screen.mode == .review ? nil : screen.session.current
+        let changed = screen.inlineImages != nil && current?.index != shown
+        if changed {
+          renderer.invalidate()
+          terminal.write(screen.inlineImages?.clearSequence ?? "")
+        }
+        terminal.write(renderer.render(frame))
+        if changed, let inline = screen.inlineImages, let card = current,
+          let format = card.metadata?.format, let area = screen.imageArea(size: size),
+          let data = FileManager.default.contents(atPath: root + "/" + card.photo),
+          let sequence = inline.sequence(
+            bytes: Array(data), format: format, columns: max(size.columns - 4, 1), rows: area.rows)
+        {
+          terminal.write("\u{1B}[\(area.row + 1);3H" + sequence)
+        }
+        shown = current?.index
+      }
+      draw()
+      while true {
+        for event in loop.nextEvents() {
+          if case .resize(let newSize) = event {
+            size = newSize
+            renderer.invalidate()
+            shown = nil
+          }
+          if screen.handle(event) == .quit || event == .endOfInput { return }
+        }
+        draw()
+      }
+    }
+  }
+}

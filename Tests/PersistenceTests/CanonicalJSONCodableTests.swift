@@ -14,7 +14,7 @@ struct Card: CanonicalJSONCodable, Equatable {
   var text: String
   var when: Date
 
-  static let keys: [StaticString] = [
+  static let keys: CanonicalJSONKeys = [
     "count", "flag", "parent", "sequence", "tags", "text", "when",
   ]
 
@@ -159,6 +159,26 @@ enum Outcome<Document: Equatable>: Equatable {
 
 @Suite("CanonicalJSONCodable: the fast path writes and reads what Codable does")
 struct CanonicalJSONCodableTests {
+  /// The escaping files have always had, written out byte by byte, independently of the
+  /// writer (which LineEncoder now shares).
+  func referenceEscaped(_ text: String) -> [UInt8] {
+    var output: [UInt8] = [0x22]
+    for byte in text.utf8 {
+      switch byte {
+      case 0x22: output += Array(#"\""#.utf8)
+      case 0x5C: output += Array(#"\\"#.utf8)
+      case 0x0A: output += Array(#"\n"#.utf8)
+      case 0x0D: output += Array(#"\r"#.utf8)
+      case 0x09: output += Array(#"\t"#.utf8)
+      case 0x08: output += Array(#"\b"#.utf8)
+      case 0x0C: output += Array(#"\f"#.utf8)
+      case 0..<0x20: output += Array(String(format: "\\u%04x", byte).utf8)
+      default: output.append(byte)
+      }
+    }
+    return output + [0x22]
+  }
+
   /// The `Codable` path's bytes and the fast path's, for the same document.
   func bothEncodings(_ card: Card, journal: JournalPosition? = nil, pretty: Bool = true) throws
     -> (fast: Data, slow: Data)
@@ -201,6 +221,8 @@ struct CanonicalJSONCodableTests {
       var expected: [UInt8] = []
       try LineEncoder().encode(text, into: &expected)
       #expect(writer.bytes == expected, "\(text.debugDescription)")
+      #expect(writer.bytes == referenceEscaped(text), "\(text.debugDescription)")
+      #expect(try JSONDecoder().decode(String.self, from: Data(writer.bytes)) == text)
       // What JSONEncoder writes (\u escapes, escaped slashes) reads back the same.
       for data in [Data(expected), try JSONEncoder().encode([text]).dropFirst().dropLast()] {
         let read = try data.withUnsafeBytes { bytes throws(CanonicalJSONError) in

@@ -140,6 +140,10 @@ enum DocumentCodec {
     return Data(writer.bytes)
   }
 
+  /// The members of the envelope and of its journal position.
+  static let envelopeKeys: CanonicalJSONKeys = ["data", "format", "journal", "version"]
+  static let journalKeys: CanonicalJSONKeys = ["generation", "lastSequence"]
+
   /// The document in `data` read by `type`'s own reader, when the file is of the current
   /// version and entirely in the reader's subset; nil otherwise (the caller then decodes with
   /// `JSONDecoder`, which reports any damage).
@@ -155,7 +159,7 @@ enum DocumentCodec {
       var journal: JournalPosition?
       var version: Int?
       do {
-        try reader.readObject(keys: ["data", "format", "journal", "version"]) {
+        try reader.readObject(keys: envelopeKeys) {
           (reader, key) throws(CanonicalJSONError) in
           switch key {
           case 0: document = try type.init(canonicalJSON: &reader) as? Document
@@ -164,7 +168,7 @@ enum DocumentCodec {
             if try reader.readNull() { break }
             var generation: Int?
             var lastSequence: Int?
-            try reader.readObject(keys: ["generation", "lastSequence"]) {
+            try reader.readObject(keys: journalKeys) {
               (reader, key) throws(CanonicalJSONError) in
               if key == 0 {
                 generation = try reader.readInt()

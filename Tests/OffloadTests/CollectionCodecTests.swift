@@ -129,6 +129,23 @@ struct CollectionCodecTests {
     }
   }
 
+  @Test("500 random id lists: sorted and joined as sorting the strings does")
+  func joinedSorted() {
+    var rng = SplitMix64(seed: SplitMix64.testSeed(85))
+    for round in 0..<500 {
+      let ids = (0..<rng.index(below: 60)).map { _ in
+        // Mostly six characters; sometimes 7 to 13 (sequence numbers past 2^30).
+        ShortID(sequence: rng.chance(0.1) ? rng.next() : rng.next() >> 34)
+      }
+      let expected = ids.sorted().map(\.rawValue).joined(separator: " ")
+      #expect(StoreIndex.joinedSorted(ids) == expected, "round \(round), \(rng)")
+      #expect(
+        StoreIndex.joinedSorted(ids.filter { $0.rawValue.utf8.count <= 8 })
+          == ids.filter { $0.rawValue.utf8.count <= 8 }.sorted().map(\.rawValue).joined(
+            separator: " "))
+    }
+  }
+
   @Test("a saved collection's file is byte for byte what the Codable path writes")
   func savedFile() throws {
     let folder = try TemporaryDirectory(prefix: "offload-codec")

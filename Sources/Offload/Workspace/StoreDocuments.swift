@@ -113,10 +113,38 @@ public struct StoreIndex: Codable, Hashable, Sendable {
     var grouped: [ShortID: [ShortID]] = [:]
     for (item, collection) in itemLocations { grouped[collection, default: []].append(item) }
     var items: [String: String] = [:]
-    for (collection, ids) in grouped {
-      items[collection.rawValue] = ids.sorted().map(\.rawValue).joined(separator: " ")
-    }
+    for (collection, ids) in grouped { items[collection.rawValue] = Self.joinedSorted(ids) }
     try container.encode(items, forKey: .items)
+  }
+
+  /// The ids sorted and joined by spaces. Ids of up to eight bytes (every id of the first
+  /// 2^35 items) sort as big-endian packed integers, which is their byte order and so their
+  /// `String` order; longer ones sort as strings.
+  ///
+  /// - Complexity: O(*n* log *n*), where *n* is the number of ids.
+  static func joinedSorted(_ ids: [ShortID]) -> String {
+    var packed: [(key: UInt64, id: ShortID)] = []
+    packed.reserveCapacity(ids.count)
+    for id in ids {
+      guard id.rawValue.utf8.count <= 8 else {
+        return ids.sorted().map(\.rawValue).joined(separator: " ")
+      }
+      var key: UInt64 = 0
+      var shift: UInt64 = 56
+      for byte in id.rawValue.utf8 {
+        key |= UInt64(byte) << shift
+        shift &-= 8
+      }
+      packed.append((key, id))
+    }
+    packed.sort { $0.key < $1.key }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(ids.count * 7)
+    for (index, entry) in packed.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: " ")) }
+      bytes.append(contentsOf: entry.id.rawValue.utf8)
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// An index with only the inbox.

@@ -370,7 +370,8 @@ public struct CanonicalJSONReader {
 }
 
 /// The member keys of an object, as ``CanonicalJSONReader/readObject(keys:_:)`` matches them:
-/// make it once (a `static let`), from a literal of at most 64 plain keys.
+/// make it once (a `static let`), from a literal of at most 64 plain keys (no `"`, `\\` or
+/// control character, as every member name of a Swift type).
 ///
 /// ```swift
 /// static let keys: CanonicalJSONKeys = ["created", "done", "id"]
@@ -392,6 +393,10 @@ public struct CanonicalJSONKeys: ExpressibleByArrayLiteral, Sendable {
   public init(arrayLiteral elements: StaticString...) {
     precondition(elements.count <= 64, "an object reads at most 64 keys")
     keys = elements.map { text in
+      precondition(
+        UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount).allSatisfy {
+          $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+        }, "a key is plain text, with no quote, backslash or control character")
       var packed: UInt64 = 0
       let bytes = text.utf8Start
       for index in 0..<min(text.utf8CodeUnitCount, 8) {

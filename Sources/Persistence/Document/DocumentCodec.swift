@@ -136,8 +136,8 @@ enum DocumentCodec {
     writer.key("version")
     writer.integer(format.version)
     writer.endObject()
-    writer.bytes.append(0x0A)
-    return Data(writer.bytes)
+    writer.appendNewline()
+    return writer.data
   }
 
   /// The members of the envelope and of its journal position.

@@ -56,36 +56,45 @@ enum ISO8601Milliseconds {
   ///
   /// - Complexity: O(1).
   static func write(_ date: Date, to output: inout [UInt8]) -> Bool {
+    var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    return withUnsafeMutableBytes(of: &text) { raw in
+      let buffer = raw.bindMemory(to: UInt8.self)
+      guard write(date, to: buffer) else { return false }
+      output.append(contentsOf: buffer)
+      return true
+    }
+  }
+
+  /// Writes the 24 bytes of `date`'s text, rounded to the millisecond, into `buffer` (24 bytes
+  /// long); false for a date outside the years 0000–9999.
+  ///
+  /// - Complexity: O(1).
+  static func write(_ date: Date, to buffer: UnsafeMutableBufferPointer<UInt8>) -> Bool {
     let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
     guard milliseconds.isFinite, milliseconds >= -62_167_219_200_000,
-      milliseconds < 253_402_300_800_000
+      milliseconds < 253_402_300_800_000, buffer.count >= 24
     else { return false }
     let total = Int64(milliseconds)
     let days = Int(total.floorDiv(86_400_000))
     let inDay = Int(total - Int64(days) * 86_400_000)
     let (year, month, day) = civil(fromDays: days)
-    // Fill the 24 bytes on the stack, then append them at once.
-    var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    withUnsafeMutableBytes(of: &text) { buffer in
-      var position = 0
-      func put(_ value: Int, width: Int, then separator: UInt8) {
-        var rest = value
-        for digit in stride(from: width - 1, through: 0, by: -1) {
-          buffer[position + digit] = UInt8(ascii: "0") + UInt8(rest % 10)
-          rest /= 10
-        }
-        buffer[position + width] = separator
-        position += width + 1
+    var position = 0
+    func put(_ value: Int, width: Int, then separator: UInt8) {
+      var rest = value
+      for digit in stride(from: width - 1, through: 0, by: -1) {
+        buffer[position + digit] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
       }
-      put(year, width: 4, then: UInt8(ascii: "-"))
-      put(month, width: 2, then: UInt8(ascii: "-"))
-      put(day, width: 2, then: UInt8(ascii: "T"))
-      put(inDay / 3_600_000, width: 2, then: UInt8(ascii: ":"))
-      put(inDay / 60_000 % 60, width: 2, then: UInt8(ascii: ":"))
-      put(inDay / 1000 % 60, width: 2, then: UInt8(ascii: "."))
-      put(inDay % 1000, width: 3, then: UInt8(ascii: "Z"))
-      output.append(contentsOf: buffer)
+      buffer[position + width] = separator
+      position += width + 1
     }
+    put(year, width: 4, then: UInt8(ascii: "-"))
+    put(month, width: 2, then: UInt8(ascii: "-"))
+    put(day, width: 2, then: UInt8(ascii: "T"))
+    put(inDay / 3_600_000, width: 2, then: UInt8(ascii: ":"))
+    put(inDay / 60_000 % 60, width: 2, then: UInt8(ascii: ":"))
+    put(inDay / 1000 % 60, width: 2, then: UInt8(ascii: "."))
+    put(inDay % 1000, width: 3, then: UInt8(ascii: "Z"))
     return true
   }
 

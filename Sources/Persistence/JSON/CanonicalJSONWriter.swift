@@ -63,24 +63,40 @@ public struct CanonicalJSONError: Error, Hashable, Sendable {
 ///
 /// The caller writes object members in UTF-8 byte order of their keys and leaves out `nil`
 /// optionals, as the `Codable` path does; the writer adds commas, line breaks and indentation.
-public struct CanonicalJSONWriter {
-  /// The bytes written so far.
-  public internal(set) var bytes: [UInt8]
+/// It writes into a buffer of its own (growing by doubling), so a byte costs a store, not an
+/// `Array.append`; it cannot be copied.
+public struct CanonicalJSONWriter: ~Copyable {
+  /// The buffer.
+  private var base: UnsafeMutablePointer<UInt8>
+  /// The number of bytes written.
+  private var count = 0
+  /// The buffer's size.
+  private var capacity: Int
   /// The indentation level, or nil for one-line output.
-  var level: Int?
+  private var level: Int?
   /// Whether the innermost open container has no member or element yet.
-  var atStart = true
+  private var atStart = true
 
   /// A writer that indents (`pretty`) or writes one line.
   init(pretty: Bool, reservingCapacity capacity: Int = 0) {
-    bytes = []
-    bytes.reserveCapacity(capacity)
+    self.capacity = max(capacity, 256)
+    base = .allocate(capacity: self.capacity)
     level = pretty ? 0 : nil
   }
 
+  deinit { base.deallocate() }
+
+  /// The bytes written so far.
+  ///
+  /// - Complexity: O(*n*): a copy.
+  public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+  /// The bytes written so far, as `Data`.
+  var data: Data { Data(bytes: base, count: count) }
+
   /// Opens an object: `{`.
   public mutating func beginObject() {
-    bytes.append(UInt8(ascii: "{"))
+    append(UInt8(ascii: "{"))
     open()
   }
 
@@ -89,7 +105,7 @@ public struct CanonicalJSONWriter {
 
   /// Opens an array: `[`.
   public mutating func beginArray() {
-    bytes.append(UInt8(ascii: "["))
+    append(UInt8(ascii: "["))
     open()
   }
 
@@ -107,12 +123,18 @@ public struct CanonicalJSONWriter {
   /// - Complexity: O(*k*), where *k* is the key's length.
   public mutating func key(_ key: StaticString) {
     separate()
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(
-      contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(UInt8(ascii: ":"))
-    if level != nil { bytes.append(UInt8(ascii: " ")) }
+    let length = key.utf8CodeUnitCount
+    reserve(length + 4)
+    base[count] = UInt8(ascii: "\"")
+    (base + count + 1).update(from: key.utf8Start, count: length)
+    count += length + 1
+    base[count] = UInt8(ascii: "\"")
+    base[count + 1] = UInt8(ascii: ":")
+    count += 2
+    if level != nil {
+      base[count] = UInt8(ascii: " ")
+      count += 1
+    }
   }
 
   /// Starts the next object member with a key known at run time (a dictionary's), escaped.
@@ -121,21 +143,17 @@ public struct CanonicalJSONWriter {
   public mutating func key(string key: String) {
     separate()
     string(key)
-    bytes.append(UInt8(ascii: ":"))
-    if level != nil { bytes.append(UInt8(ascii: " ")) }
+    append(UInt8(ascii: ":"))
+    if level != nil { append(UInt8(ascii: " ")) }
   }
 
   /// Writes a string, escaped as the `Codable` path escapes it.
   ///
   /// - Complexity: O(*m*), where *m* is the string's UTF-8 length.
   public mutating func string(_ value: String) {
-    if let done = value.utf8.withContiguousStorageIfAvailable({
-      Self.appendEscaped($0, to: &bytes)
-    }) {
-      return done
-    }
+    if value.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) != nil { return }
     var copy = value
-    copy.withUTF8 { Self.appendEscaped($0, to: &bytes) }
+    copy.withUTF8 { appendEscaped($0) }
   }
 
   /// Writes an integer in decimal.
@@ -144,7 +162,7 @@ public struct CanonicalJSONWriter {
   /// Writes an integer in decimal.
   public mutating func integer(_ value: Int64) {
     if value < 0 {
-      bytes.append(UInt8(ascii: "-"))
+      append(UInt8(ascii: "-"))
       unsigned(value.magnitude)
     } else {
       unsigned(UInt64(value))
@@ -153,44 +171,80 @@ public struct CanonicalJSONWriter {
 
   /// Writes an unsigned integer in decimal.
   public mutating func unsigned(_ value: UInt64) {
-    if value < 10 {
-      bytes.append(UInt8(ascii: "0") + UInt8(value))
-      return
+    var digits = 1
+    var rest = value
+    while rest >= 10 {
+      rest /= 10
+      digits += 1
     }
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, room for the 20 digits
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      var rest = value
-      var position = buffer.count
-      while rest > 0 {
-        position -= 1
-        buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-      }
-      bytes.append(contentsOf: buffer[position...])
+    reserve(digits)
+    rest = value
+    for position in stride(from: count + digits - 1, through: count, by: -1) {
+      base[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
     }
+    count += digits
   }
 
   /// Writes `true` or `false`.
   public mutating func bool(_ value: Bool) {
-    if value {
-      bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
-    } else {
-      bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
-    }
+    let word: StaticString = value ? "true" : "false"
+    appendRaw(word)
   }
 
   /// Writes `null`.
-  public mutating func null() { bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+  public mutating func null() { appendRaw("null") }
 
   /// Writes a date as `"YYYY-MM-DDTHH:MM:SS.mmmZ"`, rounded to the millisecond.
   ///
   /// - Throws: ``CanonicalJSONError`` for a date outside the years 0000–9999.
   public mutating func date(_ value: Date) throws(CanonicalJSONError) {
-    bytes.append(UInt8(ascii: "\""))
-    guard ISO8601Milliseconds.write(value, to: &bytes) else {
-      throw CanonicalJSONError(offset: 0)
-    }
-    bytes.append(UInt8(ascii: "\""))
+    reserve(26)
+    guard
+      ISO8601Milliseconds.write(
+        value, to: UnsafeMutableBufferPointer(start: base + count + 1, count: 24))
+    else { throw CanonicalJSONError(offset: 0) }
+    base[count] = UInt8(ascii: "\"")
+    base[count + 25] = UInt8(ascii: "\"")
+    count += 26
+  }
+
+  /// Appends a line break (the one at the end of a file).
+  mutating func appendNewline() { append(0x0A) }
+
+  // MARK: - Buffer
+
+  /// Makes room for `extra` more bytes.
+  @inline(__always)
+  private mutating func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(count + extra) }
+  }
+
+  private mutating func grow(_ needed: Int) {
+    var size = capacity * 2
+    while size < needed { size *= 2 }
+    let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+    larger.update(from: base, count: count)
+    base.deallocate()
+    base = larger
+    capacity = size
+  }
+
+  private mutating func append(_ byte: UInt8) {
+    reserve(1)
+    base[count] = byte
+    count += 1
+  }
+
+  private mutating func appendRaw(_ text: StaticString) {
+    reserve(text.utf8CodeUnitCount)
+    (base + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+    count += text.utf8CodeUnitCount
+  }
+
+  private mutating func appendEscaped(_ value: UnsafeBufferPointer<UInt8>) {
+    reserve(Self.maximumEscapedCount(value.count))
+    count += Self.escape(value, into: base + count)
   }
 
   // MARK: - Layout
@@ -205,89 +259,82 @@ public struct CanonicalJSONWriter {
       self.level = level - 1
       if !atStart { newline() }
     }
-    bytes.append(bracket)
+    append(bracket)
     atStart = false
   }
 
   private mutating func separate() {
-    if let level, level <= Self.maximumCachedLevel {
-      // One append: `,`, the line break and the indentation (without the comma at the start).
-      let separator = Self.separators[level]
-      if atStart {
-        bytes.append(contentsOf: separator[1...])
-      } else {
-        bytes.append(contentsOf: separator)
-      }
-      atStart = false
-      return
-    }
-    if !atStart { bytes.append(UInt8(ascii: ",")) }
+    if !atStart { append(UInt8(ascii: ",")) }
     atStart = false
     newline()
   }
 
   private mutating func newline() {
     guard let level else { return }
-    bytes.append(0x0A)
-    for _ in 0..<(level * 2) { bytes.append(UInt8(ascii: " ")) }
-  }
-
-  /// The deepest level whose separator is precomputed.
-  private static let maximumCachedLevel = 16
-
-  /// `,` + line break + indentation, for each level up to ``maximumCachedLevel``.
-  private static let separators: [[UInt8]] = (0...maximumCachedLevel).map { level in
-    [UInt8(ascii: ","), 0x0A] + [UInt8](repeating: UInt8(ascii: " "), count: level * 2)
+    reserve(1 + level * 2)
+    base[count] = 0x0A
+    (base + count + 1).update(repeating: UInt8(ascii: " "), count: level * 2)
+    count += 1 + level * 2
   }
 
   // MARK: - Strings
 
-  /// Appends `value` as a JSON string: `"` and `\` escaped, `\n \r \t \b \f` by name, other
-  /// control characters as `\u00XX` (lowercase hex), everything else (`/`, non-ASCII) as is.
+  /// The most bytes `escape` writes for `count` bytes: quotes, and six per control byte.
+  static func maximumEscapedCount(_ count: Int) -> Int { count * 6 + 2 }
+
+  /// Writes `value` as a JSON string at `output` (room for ``maximumEscapedCount(_:)`` bytes)
+  /// and returns the number of bytes written: `"` and `\\` escaped, `\n \r \t \b \f` by
+  /// name, other control characters as `\u00XX` (lowercase hex), everything else (`/`,
+  /// non-ASCII) as is. The one escaping of every Persistence file.
   ///
   /// - Complexity: O(*m*), where *m* is the number of bytes.
-  static func appendEscaped(_ value: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\""))
-    var start = 0
-    for index in 0..<value.count {
-      let byte = value[index]
+  static func escape(_ value: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>)
+    -> Int
+  {
+    var written = 0
+    func put(_ byte: UInt8) {
+      output[written] = byte
+      written += 1
+    }
+    put(UInt8(ascii: "\""))
+    for byte in value {
       guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+        put(byte)
         continue
       }
-      if start < index {
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: value[start..<index]))
-      }
-      start = index + 1
+      put(0x5C)
       switch byte {
-      case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
-      case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
-      case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-      case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-      case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-      case 0x08: output.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-      case 0x0C: output.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(byte)
+      case 0x0A: put(UInt8(ascii: "n"))
+      case 0x0D: put(UInt8(ascii: "r"))
+      case 0x09: put(UInt8(ascii: "t"))
+      case 0x08: put(UInt8(ascii: "b"))
+      case 0x0C: put(UInt8(ascii: "f"))
       default:
         let hex: StaticString = "0123456789abcdef"
-        let digits = hex.utf8Start
-        output.append(contentsOf: [
-          0x5C, UInt8(ascii: "u"), 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 0xF)],
-        ])
+        put(UInt8(ascii: "u"))
+        put(0x30)
+        put(0x30)
+        put(hex.utf8Start[Int(byte >> 4)])
+        put(hex.utf8Start[Int(byte & 0xF)])
       }
     }
-    if start < value.count {
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: value[start..<value.count]))
-    }
-    output.append(UInt8(ascii: "\""))
+    put(UInt8(ascii: "\""))
+    return written
   }
 
-  /// Appends `value` as a JSON string, escaped as the bytes overload does.
+  /// Appends `value` as a JSON string to `output`, escaped as ``escape(_:into:)`` does.
   ///
   /// - Complexity: O(*m*), where *m* is the string's UTF-8 length.
   static func appendEscaped(_ value: String, to output: inout [UInt8]) {
-    if value.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, to: &output) }) != nil {
-      return
+    var value = value
+    value.withUTF8 { utf8 in
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumEscapedCount(utf8.count)) {
+        buffer in
+        guard let start = buffer.baseAddress else { return }
+        let written = escape(utf8, into: start)
+        output.append(contentsOf: UnsafeBufferPointer(start: start, count: written))
+      }
     }
-    var copy = value
-    copy.withUTF8 { appendEscaped($0, to: &output) }
   }
 }

@@ -291,20 +291,24 @@ public struct CanonicalJSONReader {
     var position = start
     var escaped = false
     defer { offset = position }
-    while position < bytes.count {
-      let byte = bytes[position]
-      if byte == UInt8(ascii: "\"") {
+    while true {
+      // The common bytes, in a tight loop.
+      while position < bytes.count {
+        let byte = bytes[position]
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+        position += 1
+      }
+      guard position < bytes.count else { throw failure(at: position) }
+      switch bytes[position] {
+      case UInt8(ascii: "\""):
         position += 1
         return (start, position - 1, escaped)
-      }
-      if byte < 0x20 { throw failure(at: position) }
-      if byte == UInt8(ascii: "\\") {
+      case UInt8(ascii: "\\"):
         escaped = true
-        position += 1  // the escaped byte is checked by `unescape`; skip it here
+        position += 2  // the escaped byte is checked by `unescape`; skip it here
+      default: throw failure(at: position)
       }
-      position += 1
     }
-    throw failure(at: position)
   }
 
   /// Appends the bytes of the string content `start..<end`, escapes resolved.

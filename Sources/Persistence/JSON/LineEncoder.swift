@@ -103,26 +103,9 @@ private enum Node {
     output.append(contentsOf: String(value).utf8)
   }
 
+  /// The escaping every Persistence file shares (see `CanonicalJSONWriter.appendEscaped`).
   static func writeString(_ value: String, to output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\""))
-    for byte in value.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
-      case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
-      case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-      case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-      case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-      case 0x08: output.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-      case 0x0C: output.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-      case 0..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        output.append(contentsOf: [
-          0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
-        ])
-      default: output.append(byte)
-      }
-    }
-    output.append(UInt8(ascii: "\""))
+    CanonicalJSONWriter.appendEscaped(value, to: &output)
   }
 }
 

@@ -133,8 +133,9 @@ extension Workspace {
       var sourceForest = CollectionTree(source, maximumPlanDepth: maximumPlanDepth).forest
       var targetForest = CollectionTree(target, maximumPlanDepth: maximumPlanDepth).forest
       let subtree = sourceForest.subtree(of: id)
+      let inSubtree = Set(subtree)
       let moving = Dictionary(
-        uniqueKeysWithValues: source.items.filter { subtree.contains($0.id) }.map { ($0.id, $0) })
+        uniqueKeysWithValues: source.items.filter { inSubtree.contains($0.id) }.map { ($0.id, $0) })
       let parents = Dictionary(
         uniqueKeysWithValues: subtree.map { ($0, sourceForest.parent(of: $0)) })
       var inserted = OrderedForest<ShortID>.ChangeSet()
@@ -236,9 +237,13 @@ extension Workspace {
       var ids: [ShortID] = []
       var targets: [(ShortID, ShortID)] = []
       for prefix in prefixes { targets.append(try resolveItem(prefix, in: transaction.index)) }
+      // One forest per collection, built once however many of its items are named.
+      var forests: [ShortID: OrderedForest<ShortID>] = [:]
       for (id, collectionID) in targets {
         var collection = try transaction.collection(collectionID)
-        var forest = CollectionTree(collection, maximumPlanDepth: maximumPlanDepth).forest
+        var forest =
+          forests[collectionID]
+          ?? CollectionTree(collection, maximumPlanDepth: maximumPlanDepth).forest
         guard forest.contains(id) else { continue }  // Already gone with an ancestor.
         do {
           let changes = try forest.remove(id)
@@ -247,6 +252,7 @@ extension Workspace {
         } catch {
           throw WorkspaceError(.damagedStore, "\(error)")
         }
+        forests[collectionID] = forest
         try transaction.update(collection)
         ids.append(id)
       }

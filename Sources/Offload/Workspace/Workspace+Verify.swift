@@ -84,7 +84,6 @@ extension Workspace {
     var repaired: [ItemCollection] = []
     var locations: [ShortID: ShortID] = [:]
     var itemCount = 0
-    var listed = Set<ShortID>()
     var entries: [StoreIndex.Entry] = []
     // Collection files the index does not list are adopted, not ignored.
     let files = (try? FileManager.default.contentsOfDirectory(atPath: collectionsFolder)) ?? []
@@ -178,7 +177,6 @@ extension Workspace {
         }
       }
       itemCount += collection.items.count
-      listed.insert(id)
       let fresh = StoreIndex.Entry(
         id: id, name: collection.name, kind: collection.kind, created: collection.created,
         itemCount: collection.items.count)

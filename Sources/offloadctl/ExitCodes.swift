@@ -49,3 +49,21 @@ struct CommandFailure: Error, CustomStringConvertible {
 
   var description: String { message }
 }
+
+/// A module's error that knows which exit status it stands for.
+protocol ReportableError: Error, CustomStringConvertible {
+  /// The exit status a command leaves with when this error ends it.
+  var exitCode: OffloadExitCode { get }
+}
+
+/// Runs library code, turning its error into a one-line message and an exit status.
+///
+/// Every module's error type conforms to ``ReportableError`` in the file of the commands that
+/// use it, so this one function serves them all.
+func failing<T, Failure: ReportableError>(_ body: () throws(Failure) -> T) throws -> T {
+  do {
+    return try body()
+  } catch {
+    throw CommandFailure(code: error.exitCode, message: error.description)
+  }
+}

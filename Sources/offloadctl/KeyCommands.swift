@@ -20,15 +20,6 @@ struct KeyCommand: ParsableCommand {
     }
   }
 
-  /// Runs key generation, turning an ordering error into bad-data exit status.
-  static func generating<T>(_ body: () throws(OrderingError) -> T) throws -> T {
-    do {
-      return try body()
-    } catch {
-      throw CommandFailure(code: .dataError, message: error.description)
-    }
-  }
-
   struct Between: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Print one key strictly between two keys.",
@@ -45,7 +36,7 @@ struct KeyCommand: ParsableCommand {
     func run() throws {
       let lower = try KeyCommand.bound(after, option: "--after")
       let upper = try KeyCommand.bound(before, option: "--before")
-      let key = try KeyCommand.generating { () throws(OrderingError) in
+      let key = try failing { () throws(OrderingError) in
         try OrderKey.between(lower, upper)
       }
       if global.json {
@@ -84,7 +75,7 @@ struct KeyCommand: ParsableCommand {
     func run() throws {
       let lower = try KeyCommand.bound(after, option: "--after")
       let upper = try KeyCommand.bound(before, option: "--before")
-      let keys = try KeyCommand.generating { () throws(OrderingError) in
+      let keys = try failing { () throws(OrderingError) in
         try OrderKey.spread(count, between: lower, and: upper)
       }
       if global.json {
@@ -157,4 +148,9 @@ private struct CheckDocument: Encodable {
   var schemaVersion: Int
   var results: [Result]
   var valid: Bool
+}
+
+extension OrderingError: ReportableError {
+  /// Every ordering error a command meets comes from the keys it was given: bad input data.
+  var exitCode: OffloadExitCode { .dataError }
 }

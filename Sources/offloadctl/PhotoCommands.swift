@@ -49,7 +49,7 @@ struct PhotosCommand: ParsableCommand {
 
     func run() throws {
       let store = try global.photoStore()
-      let opened = try photoFailing {
+      let opened = try failing {
         () throws(PhotoSessionError) in
         try store.start(
           folder: folder,
@@ -115,7 +115,7 @@ struct PhotosCommand: ParsableCommand {
     func run() throws {
       let opened = try selection.open(global)
       let session = opened.session
-      let index = try photoFailing { () throws(PhotoSessionError) in
+      let index = try failing { () throws(PhotoSessionError) in
         try session.swipe(direction.direction)
       }
       let card = session.card(at: index)
@@ -146,7 +146,7 @@ struct PhotosCommand: ParsableCommand {
     func run() throws {
       let opened = try selection.open(global)
       let session = opened.session
-      let index = try photoFailing { () throws(PhotoSessionError) in try session.undo() }
+      let index = try failing { () throws(PhotoSessionError) in try session.undo() }
       let card = session.card(at: index)
       if global.json {
         try Output.document(
@@ -212,7 +212,7 @@ struct PhotosCommand: ParsableCommand {
       let opened = try selection.open(global)
       let session = opened.session
       let decision = decision.decision
-      try photoFailing { () throws(PhotoSessionError) in try session.change(photo, to: decision) }
+      try failing { () throws(PhotoSessionError) in try session.change(photo, to: decision) }
       if global.json {
         try Output.document(
           PhotoShapes.Changed(photo: photo, decision: decision, statistics: session.statistics))
@@ -266,7 +266,7 @@ struct PhotosCommand: ParsableCommand {
         }
       }
       let showProgress = !dryRun && !global.quiet && isatty(STDERR_FILENO) == 1
-      let report = try photoFailing { () throws(PhotoSessionError) in
+      let report = try failing { () throws(PhotoSessionError) in
         try session.commit(batchSize: batchSize, dryRun: dryRun) { progress in
           guard showProgress else { return }
           FileHandle.standardError.write(
@@ -312,7 +312,7 @@ struct PhotosCommand: ParsableCommand {
 
     func run() throws {
       let store = try global.photoStore()
-      let sessions = try photoFailing { () throws(PhotoSessionError) in try store.sessions() }
+      let sessions = try failing { () throws(PhotoSessionError) in try store.sessions() }
       if global.json {
         try Output.document(PhotoShapes.SessionList(sessions: sessions))
         return
@@ -344,7 +344,7 @@ struct SessionSelection: ParsableArguments {
   /// Opens the chosen session.
   func open(_ global: GlobalOptions) throws -> PhotoSessionStore.Opened {
     let store = try global.photoStore()
-    return try photoFailing { () throws(PhotoSessionError) in
+    return try failing { () throws(PhotoSessionError) in
       if let session { return try store.open(session) }
       return try store.openLatest()
     }
@@ -398,13 +398,8 @@ extension GlobalOptions {
   }
 }
 
-/// Runs session code, turning its errors into a one-line message and an exit status.
-func photoFailing<T>(_ body: () throws(PhotoSessionError) -> T) throws -> T {
-  do {
-    return try body()
-  } catch {
-    throw CommandFailure(code: error.code.exitCode, message: error.description)
-  }
+extension PhotoSessionError: ReportableError {
+  var exitCode: OffloadExitCode { code.exitCode }
 }
 
 extension PhotoSessionError.Code {

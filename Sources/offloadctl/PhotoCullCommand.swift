@@ -70,13 +70,13 @@ extension PhotosCommand {
       let existing =
         new
         ? nil
-        : try photoFailing { () throws(PhotoSessionError) in
+        : try failing { () throws(PhotoSessionError) in
           try PhotoSessions.latestSession(over: absolute, in: store)
         }
       if let existing {
-        return try photoFailing { () throws(PhotoSessionError) in try store.open(existing) }
+        return try failing { () throws(PhotoSessionError) in try store.open(existing) }
       }
-      let opened = try photoFailing { () throws(PhotoSessionError) in
+      let opened = try failing { () throws(PhotoSessionError) in
         try store.start(
           folder: absolute,
           options: FolderScanOptions(recursive: recursive, ordering: order.ordering))

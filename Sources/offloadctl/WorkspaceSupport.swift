@@ -36,13 +36,8 @@ extension GlobalOptions {
   }
 }
 
-/// Runs workspace code, turning its errors into a one-line message and an exit status.
-func failing<T>(_ body: () throws(WorkspaceError) -> T) throws -> T {
-  do {
-    return try body()
-  } catch {
-    throw CommandFailure(code: error.code.exitCode, message: error.description)
-  }
+extension WorkspaceError: ReportableError {
+  var exitCode: OffloadExitCode { code.exitCode }
 }
 
 extension WorkspaceError.Code {

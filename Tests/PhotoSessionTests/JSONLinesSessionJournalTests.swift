@@ -29,7 +29,7 @@ struct JSONLinesSessionJournalTests {
   @Test func appendThenReplayInAnotherInstance() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let journal = JSONLinesSessionJournal(folder: folder.path)
+    let journal = reopen(folder.path)
     let events = someEvents(5)
     try journal.append(Array(events[0..<2]))
     try journal.append(Array(events[2...]))
@@ -38,7 +38,7 @@ struct JSONLinesSessionJournalTests {
     #expect(contents.events == events && contents.snapshot == nil && contents.repairs.isEmpty)
     #expect(try journal.replay().events == events)
     try journal.close()
-    contents = try JSONLinesSessionJournal(folder: folder.path).replay()
+    contents = try reopen(folder.path).replay()
     #expect(contents.events == events)
     let text = try String(contentsOfFile: journal.journalPath, encoding: .utf8)
     let lines = text.split(separator: "\n")
@@ -67,7 +67,7 @@ struct JSONLinesSessionJournalTests {
   @Test func everyTornTailIsCutOffAndReported() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let journal = JSONLinesSessionJournal(folder: folder.path)
+    let journal = reopen(folder.path)
     try journal.append(someEvents(3))
     try journal.close()
     let path = journal.journalPath
@@ -75,7 +75,7 @@ struct JSONLinesSessionJournalTests {
     let lastStart = full.dropLast().lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
     for cut in lastStart..<full.count {
       try write(Array(full.prefix(cut)), path)
-      let reopened = JSONLinesSessionJournal(folder: folder.path)
+      let reopened = reopen(folder.path)
       let contents = try reopened.replay()
       #expect(contents.events == someEvents(2), "cut at \(cut)")
       #expect(contents.repairs.count == (cut == lastStart ? 0 : 1), "cut at \(cut)")
@@ -87,14 +87,14 @@ struct JSONLinesSessionJournalTests {
       #expect(try bytes(path).count == lastStart)
       try reopened.append([someEvents(3)[2]])
       try reopened.close()
-      #expect(try JSONLinesSessionJournal(folder: folder.path).replay().events == someEvents(3))
+      #expect(try reopen(folder.path).replay().events == someEvents(3))
     }
   }
 
   @Test func damageBeforeTheTailNamesTheLine() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let journal = JSONLinesSessionJournal(folder: folder.path)
+    let journal = reopen(folder.path)
     try journal.append(someEvents(4))
     try journal.close()
     var content = try bytes(journal.journalPath)
@@ -119,7 +119,7 @@ struct JSONLinesSessionJournalTests {
   @Test func sequenceGapsAndUnreadableEventsAreErrors() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let journal = JSONLinesSessionJournal(folder: folder.path)
+    let journal = reopen(folder.path)
     try journal.append(someEvents(1))
     try journal.close()
     let path = journal.journalPath
@@ -127,13 +127,13 @@ struct JSONLinesSessionJournalTests {
     let undo = #"{"op":"undo","t":1}"#
     try write(header + line(1, undo) + line(3, undo), path)
     let gap = #expect(throws: PhotoSessionError.self) {
-      try JSONLinesSessionJournal(folder: folder.path).replay()
+      try reopen(folder.path).replay()
     }
     #expect(gap?.code == .journalCorrupt && gap?.offset == 3)
     #expect(gap?.description.contains("the sequence number is 3, expected 2") == true)
     try write(header + line(1, #"{"op":"fly"}"#) + line(2, undo), path)
     let unreadable = #expect(throws: PhotoSessionError.self) {
-      try JSONLinesSessionJournal(folder: folder.path).replay()
+      try reopen(folder.path).replay()
     }
     #expect(unreadable?.code == .journalCorrupt && unreadable?.offset == 2)
     #expect(unreadable?.description.contains("the entry does not decode") == true)
@@ -142,7 +142,7 @@ struct JSONLinesSessionJournalTests {
   @Test func compactionKeepsTheState() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let journal = JSONLinesSessionJournal(folder: folder.path)
+    let journal = reopen(folder.path)
     var state = CullingState(photos: (0..<10).map { "p\($0).jpg" })
     for event in someEvents(6) { try state.apply(event) }
     try journal.append(someEvents(6))
@@ -150,7 +150,7 @@ struct JSONLinesSessionJournalTests {
     try journal.append([.undone(time: 9)])
     #expect(try journal.replay().events == [.undone(time: 9)])
     try journal.close()
-    let contents = try JSONLinesSessionJournal(folder: folder.path).replay()
+    let contents = try reopen(folder.path).replay()
     #expect(contents.snapshot == state.snapshot && contents.events == [.undone(time: 9)])
   }
 
@@ -185,7 +185,7 @@ struct JSONLinesSessionJournalTests {
       let folder = try TemporaryDirectory()
       defer { folder.remove() }
       _ = try run(FaultInjectingFileSystem(failingOperation: failing), folder.path)
-      let contents = try JSONLinesSessionJournal(folder: folder.path).replay()
+      let contents = try reopen(folder.path).replay()
       let old = contents.snapshot == nil && contents.events == someEvents(6)
       let new = contents.snapshot == state.snapshot && contents.events.isEmpty
       #expect(old || new, "failing operation \(failing)")
@@ -220,7 +220,7 @@ struct JSONLinesSessionJournalTests {
       #expect(next?.code == .writeFailed)
       #expect(next?.description.contains("open it again") == true, "\(next?.description ?? "")")
       try? journal.close()
-      let events = try JSONLinesSessionJournal(folder: folder.path).replay().events
+      let events = try reopen(folder.path).replay().events
       if failing == start + 1 {
         #expect(events == someEvents(1), "a failed write leaves nothing")
       } else {
@@ -232,14 +232,14 @@ struct JSONLinesSessionJournalTests {
   @Test func damagedAndNewerSnapshotsAreSessionCorrupt() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let journal = JSONLinesSessionJournal(folder: folder.path)
+    let journal = reopen(folder.path)
     try journal.append(someEvents(1))
     try journal.compact(into: CullingState(photos: ["p0.jpg"]).snapshot)
     try journal.close()
     let path = journal.snapshotPath
     try write(Array("{not json".utf8), path)
     let error = #expect(throws: PhotoSessionError.self) {
-      try JSONLinesSessionJournal(folder: folder.path).replay()
+      try reopen(folder.path).replay()
     }
     #expect(error?.code == .sessionCorrupt)
     #expect(error?.description.hasPrefix("\(path) is damaged") == true, "\(error!)")
@@ -248,7 +248,7 @@ struct JSONLinesSessionJournalTests {
         #"{"data":{},"format":"offload.photo-session.snapshot","journal":{"generation":1,"lastSequence":1},"version":2}"#
           .utf8), path)
     let newer = #expect(throws: PhotoSessionError.self) {
-      try JSONLinesSessionJournal(folder: folder.path).replay()
+      try reopen(folder.path).replay()
     }
     #expect(newer?.code == .sessionCorrupt)
     #expect(newer?.description.contains("newer version") == true, "\(newer!)")
@@ -257,7 +257,7 @@ struct JSONLinesSessionJournalTests {
   @Test func aReadOnlyJournalReportsATornTailWithoutCuttingIt() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let journal = JSONLinesSessionJournal(folder: folder.path)
+    let journal = reopen(folder.path)
     try journal.append(someEvents(2))
     let handle = try #require(FileHandle(forWritingAtPath: journal.journalPath))
     handle.seekToEndOfFile()
@@ -305,4 +305,14 @@ struct JSONLinesSessionJournalTests {
     }
     #expect(!FileManager.default.fileExists(atPath: folder.appending("journal.0.jsonl")))
   }
+}
+
+/// Opens a journal, waiting up to two seconds for its lock.
+///
+/// Tests in this process fork children (pseudo-terminal and kill-trial tests); until a child
+/// execs it shares every open lock, so a journal reopened right after a close may find its
+/// lock held for a moment. The product opens one session per process and keeps the zero
+/// timeout; `aSecondWriterIsRefusedAsBusy` checks that timeout.
+private func reopen(_ folder: String) -> JSONLinesSessionJournal {
+  JSONLinesSessionJournal(folder: folder, lockTimeout: .seconds(2))
 }

@@ -46,16 +46,50 @@ extension OrderedForest {
     }
   }
 
+  /// Slots in a fixed order, the first held inline: a move of one node carries its slot
+  /// without allocating an array.
+  @usableFromInline
+  struct Slots: RandomAccessCollection {
+    @usableFromInline
+    var head: Int
+    @usableFromInline
+    var tail: [Int]
+
+    /// One slot.
+    @inlinable
+    init(single slot: Int) {
+      head = slot
+      tail = []
+    }
+
+    /// Several slots; `slots` is not empty.
+    @inlinable
+    init(_ slots: [Int]) {
+      precondition(!slots.isEmpty, "a move carries at least one node")
+      head = slots[0]
+      tail = Array(slots.dropFirst())
+    }
+
+    @inlinable
+    var startIndex: Int { 0 }
+
+    @inlinable
+    var endIndex: Int { 1 + tail.count }
+
+    @inlinable
+    subscript(position: Int) -> Int { position == 0 ? head : tail[position - 1] }
+  }
+
   /// The nodes a move carries: the top-level moved slots, in preorder.
   @usableFromInline
   struct Movers {
     @usableFromInline
-    var tops: [Int]
+    var tops: Slots
     @usableFromInline
     var set: Set<Int>
 
     @inlinable
-    init(_ tops: [Int]) {
+    init(_ tops: Slots) {
       self.tops = tops
       self.set = tops.count > 8 ? Set(tops) : []
     }
@@ -63,7 +97,8 @@ extension OrderedForest {
     @inlinable
     @inline(__always)
     func contains(_ slot: Int) -> Bool {
-      tops.count > 8 ? set.contains(slot) : tops.contains(slot)
+      tops.tail.isEmpty
+        ? tops.head == slot : tops.count > 8 ? set.contains(slot) : tops.contains(slot)
     }
   }
 
@@ -141,7 +176,7 @@ extension OrderedForest {
   public mutating func move(_ ids: some Sequence<ID>, to destination: Destination)
     throws(Refusal) -> ChangeSet
   {
-    let plan = try plan(.move, ids, destination).get()
+    let plan = try plan(.move, ids, destination)
     return perform(plan)
   }
 
@@ -160,7 +195,7 @@ extension OrderedForest {
   public func resolve(_ ids: some Sequence<ID>, to destination: Destination) -> Result<
     ResolvedMove, Refusal
   > {
-    plan(.move, ids, destination).map(describe)
+    Result { () throws(Refusal) in try describe(plan(.move, ids, destination)) }
   }
 
   /// Checks a move of one node without making it.
@@ -190,9 +225,20 @@ extension OrderedForest {
       throw Refusal(
         .noPreviousSibling(id), request: Request(.indent, nodes: [id], destination: nil))
     }
-    let previous = ids[siblingSlots(under: parents[slot])[position - 1]]
-    let plan = try plan(.indent, CollectionOfOne(id), .lastChild(of: previous)).get()
-    return perform(plan)
+    // The slots are known: plan at the slot level instead of looking the ids up again.
+    let previous = siblingSlots(under: parents[slot])[position - 1]
+    let destination = Destination.lastChild(of: ids[previous])
+    func refuse(_ reason: Refusal.Reason) -> Refusal {
+      Refusal(reason, request: Request(.indent, nodes: [id], destination: destination))
+    }
+    let movers = Movers(Slots(single: slot))
+    if let reason = unmovable(movers) { throw refuse(reason) }
+    let gap = Gap(parent: previous, index: childLists[previous].count)
+    // A previous sibling is never inside the node's subtree: no cycle check is needed.
+    switch plan(movers, at: gap, target: nil) {
+    case .allowed(let plan): return performSingle(slot, plan.gap, knownPosition: position)
+    case .refused(let reason): throw refuse(reason)
+    }
   }
 
   /// Makes a node the next sibling of its parent: the keyboard and VoiceOver way to un-nest.
@@ -214,8 +260,18 @@ extension OrderedForest {
     guard parent >= 0 else {
       throw Refusal(.alreadyRoot(id), request: Request(.outdent, nodes: [id], destination: nil))
     }
-    let plan = try plan(.outdent, CollectionOfOne(id), .after(ids[parent])).get()
-    return perform(plan)
+    let destination = Destination.after(ids[parent])
+    func refuse(_ reason: Refusal.Reason) -> Refusal {
+      Refusal(reason, request: Request(.outdent, nodes: [id], destination: destination))
+    }
+    let movers = Movers(Slots(single: slot))
+    if let reason = unmovable(movers) { throw refuse(reason) }
+    let gap = Gap(parent: parents[parent], index: siblingPosition(of: parent) + 1)
+    // The grandparent level is never inside the node's subtree: no cycle check is needed.
+    switch plan(movers, at: gap, target: nil) {
+    case .allowed(let plan): return perform(plan)
+    case .refused(let reason): throw refuse(reason)
+    }
   }
 
   /// Adds a new node (a leaf) at a destination.
@@ -239,12 +295,11 @@ extension OrderedForest {
     // A detached slot (parent -2) stands for the new node while the move is planned.
     let slot = appendSlot(id, key: .first)
     parents[slot] = -2
-    switch plan(.insert, CollectionOfOne(id), destination) {
-    case .success(let plan):
-      return perform(plan)
-    case .failure(let refusal):
+    do {
+      return perform(try plan(.insert, CollectionOfOne(id), destination))
+    } catch {
       removeSlot(slot)
-      throw refusal
+      throw error
     }
   }
 
@@ -277,44 +332,35 @@ extension OrderedForest {
   @inlinable
   func plan(
     _ operation: Request.Operation, _ nodes: some Sequence<ID>, _ destination: Destination
-  ) -> Result<MovePlan, Refusal> {
+  ) throws(Refusal) -> MovePlan {
     // The request is made only for a refusal, keeping the common path free of allocations.
-    func refuse(_ reason: Refusal.Reason) -> Result<MovePlan, Refusal> {
-      .failure(
-        Refusal(reason, request: Request(operation, nodes: Array(nodes), destination: destination)))
+    func refuse(_ reason: Refusal.Reason) -> Refusal {
+      Refusal(reason, request: Request(operation, nodes: Array(nodes), destination: destination))
     }
     var iterator = nodes.makeIterator()
-    guard let first = iterator.next() else { return refuse(.emptySelection) }
+    guard let first = iterator.next() else { throw refuse(.emptySelection) }
     let single = iterator.next() == nil
     // The selected slots, then the tops (no selected ancestor), in preorder.
     let movers: Movers
     if single {
-      guard let slot = slotOf[first] else { return refuse(.unknownNode(first)) }
-      movers = Movers([slot])
+      guard let slot = slotOf[first] else { throw refuse(.unknownNode(first)) }
+      movers = Movers(Slots(single: slot))
     } else {
       var selected: [Int] = []
       for id in nodes {
-        guard let slot = slotOf[id] else { return refuse(.unknownNode(id)) }
+        guard let slot = slotOf[id] else { throw refuse(.unknownNode(id)) }
         selected.append(slot)
       }
-      movers = Movers(topsInPreorder(selected))
+      movers = Movers(Slots(topsInPreorder(selected)))
     }
-    if operation != .insert {
-      for rule in constraints.rules {
-        for top in movers.tops {
-          if case .refuse(let reason) = rule.canMove(ids[top]) {
-            return refuse(.notMovable(node: ids[top], rule: rule.name, reason: reason))
-          }
-        }
-      }
-    }
+    if operation != .insert, let reason = unmovable(movers) { throw refuse(reason) }
     // The gap asked for.
     let gap: Gap
     let target: ID?
     switch destination {
     case .before(let anchor), .after(let anchor):
       guard let slot = slotOf[anchor], parents[slot] != -2 else {
-        return refuse(.unknownNode(anchor))
+        throw refuse(.unknownNode(anchor))
       }
       let position = siblingPosition(of: slot)
       var isBefore = false
@@ -323,7 +369,7 @@ extension OrderedForest {
       target = anchor
     case .firstChild(let anchor), .lastChild(let anchor):
       guard let slot = slotOf[anchor], parents[slot] != -2 else {
-        return refuse(.unknownNode(anchor))
+        throw refuse(.unknownNode(anchor))
       }
       var isFirst = false
       if case .firstChild = destination { isFirst = true }
@@ -334,7 +380,7 @@ extension OrderedForest {
         .sorted()
       let available = rootList.count - moverRoots.count
       guard index >= 0 && index <= available else {
-        return refuse(.rootIndexOutOfRange(index: index, rootCount: available))
+        throw refuse(.rootIndexOutOfRange(index: index, rootCount: available))
       }
       var position = index
       for moverPosition in moverRoots where moverPosition <= position { position += 1 }
@@ -344,12 +390,53 @@ extension OrderedForest {
       gap = Gap(parent: -1, index: rootList.count)
       target = nil
     }
-    // Not inside a moved subtree.
+    switch plan(movers, at: gap, target: target) {
+    case .allowed(let plan): return plan
+    case .refused(let reason): throw refuse(reason)
+    }
+  }
+
+  /// A checked place, or why it is refused; the caller knows the request.
+  @usableFromInline
+  enum Checked {
+    case allowed(MovePlan)
+    case refused(Refusal.Reason)
+  }
+
+  /// Why the moved nodes may not move at all, or `nil` when every rule lets them.
+  @inlinable
+  func unmovable(_ movers: Movers) -> Refusal.Reason? {
+    for rule in constraints.rules {
+      for top in movers.tops {
+        if case .refuse(let reason) = rule.canMove(ids[top]) {
+          return .notMovable(node: ids[top], rule: rule.name, reason: reason)
+        }
+      }
+    }
+    return nil
+  }
+
+  /// Checks resolved movers at a resolved gap: not into a moved subtree, depth and rules,
+  /// clamping where a rule says so.
+  ///
+  /// - Parameter target: The node the destination names, for the message of a move into a
+  ///   moved subtree; `nil` skips that check, for places that cannot be inside one (the
+  ///   roots, an indent's previous sibling, an outdent's grandparent).
+  @inlinable
+  func plan(_ movers: Movers, at gap: Gap, target: ID?) -> Checked {
+    // Not inside a moved subtree. A moved leaf's subtree is the leaf alone, so only a
+    // subtree with children needs the walk up from the place.
     if let target {
       var current = gap.parent
+      if movers.tops.allSatisfy({ childLists[$0].isEmpty }) {
+        if current >= 0 && movers.contains(current) {
+          return .refused(.intoOwnSubtree(node: ids[current], target: target))
+        }
+        current = -1
+      }
       while current >= 0 {
         if movers.contains(current) {
-          return refuse(.intoOwnSubtree(node: ids[current], target: target))
+          return .refused(.intoOwnSubtree(node: ids[current], target: target))
         }
         current = parents[current]
       }
@@ -361,16 +448,16 @@ extension OrderedForest {
       } ?? []
     switch check(gap, movers, heights) {
     case nil:
-      return .success(MovePlan(movers: movers, gap: gap, clampedBy: nil))
+      return .allowed(MovePlan(movers: movers, gap: gap, clampedBy: nil))
     case .some((let reason, let clampingRule)):
-      guard let clampingRule else { return refuse(reason) }
+      guard let clampingRule else { return .refused(reason) }
       guard let found = nearestAllowedGap(from: gap, movers, heights) else {
         guard case .ruleRefused(let node, let rule, let text) = reason else {
-          return refuse(reason)
+          return .refused(reason)
         }
-        return refuse(.noAllowedPlace(node: node, rule: rule, reason: text))
+        return .refused(.noAllowedPlace(node: node, rule: rule, reason: text))
       }
-      return .success(MovePlan(movers: movers, gap: found, clampedBy: clampingRule))
+      return .allowed(MovePlan(movers: movers, gap: found, clampedBy: clampingRule))
     }
   }
 
@@ -465,17 +552,19 @@ extension OrderedForest {
   mutating func perform(_ plan: MovePlan) -> ChangeSet {
     let gap = plan.gap
     let tops = plan.movers.tops
+    if tops.count == 1 { return performSingle(tops.head, gap) }
     let (_, previous, next) = neighbours(of: gap, plan.movers)
     if isInPlace(plan, previous: previous, next: next) { return ChangeSet() }
     let lowerKey = previous.map { keys[$0] }
     let upperKey = next.map { keys[$0] }
-    let newKeys: [OrderKey] =
-      tops.count == 1
-      ? [Self.key(between: lowerKey, upperKey)] : Self.keys(tops.count, between: lowerKey, upperKey)
+    // One key needs no array: a single move allocates only its change set.
+    let single = tops.count == 1 ? Self.key(between: lowerKey, upperKey) : nil
+    let spread = single == nil ? Self.keys(tops.count, between: lowerKey, upperKey) : []
     let parentID = gap.parent < 0 ? nil : ids[gap.parent]
     var changes: [Change] = []
     changes.reserveCapacity(tops.count)
-    for (top, key) in zip(tops, newKeys) {
+    for (offset, top) in tops.enumerated() {
+      let key = single ?? spread[offset]
       let oldParent = parents[top]
       let old: Placement? =
         oldParent == -2
@@ -485,9 +574,67 @@ extension OrderedForest {
       if old != new { changes.append(Change(id: ids[top], old: old, new: new)) }
       if oldParent != -2 { detach(top) }
     }
-    for (top, key) in zip(tops, newKeys) { attach(top, under: gap.parent, key: key) }
+    for (offset, top) in tops.enumerated() {
+      attach(top, under: gap.parent, key: single ?? spread[offset])
+    }
     checkInvariantsInDebug()
     return ChangeSet(changes)
+  }
+
+  /// Moves one planned node: the common case, with one sibling search in each list.
+  ///
+  /// The node's position in its old list and the gap's place in the new list are known, so
+  /// the neighbours, the in-place test, the detach and the attach need no further search.
+  @inlinable
+  ///
+  /// - Parameter knownPosition: The node's index among its siblings when the caller found it.
+  mutating func performSingle(_ top: Int, _ gap: Gap, knownPosition: Int? = nil) -> ChangeSet {
+    let oldParent = parents[top]
+    // The node's index among the siblings it leaves (nil for a new node).
+    let oldPosition = oldParent == -2 ? nil : knownPosition ?? siblingPosition(of: top)
+    let sameList = oldParent == gap.parent
+    if sameList, let oldPosition, gap.index == oldPosition || gap.index == oldPosition + 1 {
+      return ChangeSet()
+    }
+    // The neighbours at the gap, stepping over the node itself.
+    var before = gap.index - 1
+    var after = gap.index
+    if sameList, let oldPosition {
+      if before == oldPosition { before -= 1 }
+      if after == oldPosition { after += 1 }
+    }
+    let key: OrderKey
+    do {
+      // Scoped, so the list is released before the mutations below (no copy on write).
+      let list = siblingSlots(under: gap.parent)
+      key = Self.key(
+        between: before >= 0 ? keys[list[before]] : nil,
+        after < list.count ? keys[list[after]] : nil)
+    }
+    let old: Placement? =
+      oldPosition == nil
+      ? nil : Placement(parent: oldParent < 0 ? nil : ids[oldParent], key: keys[top])
+    let new = Placement(parent: gap.parent < 0 ? nil : ids[gap.parent], key: key)
+    if let oldPosition {
+      if oldParent < 0 {
+        rootList.remove(at: oldPosition)
+      } else {
+        childLists[oldParent].remove(at: oldPosition)
+      }
+    }
+    // The gap's index counts the node where it stood; once it is out, one fewer lies before.
+    var index = gap.index
+    if sameList, let oldPosition, oldPosition < index { index -= 1 }
+    parents[top] = gap.parent
+    keys[top] = key
+    prefixes[top] = Self.keyPrefix(key)
+    if gap.parent < 0 {
+      rootList.insert(top, at: index)
+    } else {
+      childLists[gap.parent].insert(top, at: index)
+    }
+    checkInvariantsInDebug()
+    return ChangeSet([Change(id: ids[top], old: old, new: new)])
   }
 
   /// Whether the planned nodes already stand, in order, between `previous` and `next`.

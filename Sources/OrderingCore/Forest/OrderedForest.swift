@@ -208,6 +208,7 @@ extension OrderedForest {
 
   /// The first index in `list` whose key is not below `key`.
   @inlinable
+  @inline(__always)
   func lowerBound(_ key: OrderKey, in list: [Int]) -> Int {
     let prefix = Self.keyPrefix(key)
     var low = 0
@@ -241,6 +242,7 @@ extension OrderedForest {
 
   /// The index of `slot` in its parent's sibling list.
   @inlinable
+  @inline(__always)
   func siblingPosition(of slot: Int) -> Int {
     let list = siblingSlots(under: parents[slot])
     let index = lowerBound(keys[slot], in: list)
@@ -279,17 +281,13 @@ extension OrderedForest {
   /// Takes `slot` out of its parent's sibling list (its parent pointer is left as is).
   @inlinable
   mutating func detach(_ slot: Int) {
+    // The position is found before any mutation starts, so the search reads the arrays in
+    // place instead of through a copy of the forest.
     let parent = parents[slot]
-    let key = keys[slot]
+    let index = siblingPosition(of: slot)
     if parent < 0 {
-      let index = lowerBound(key, in: rootList)
-      precondition(index < rootList.count && rootList[index] == slot, "root list is corrupt")
       rootList.remove(at: index)
     } else {
-      let index = lowerBound(key, in: childLists[parent])
-      precondition(
-        index < childLists[parent].count && childLists[parent][index] == slot,
-        "child list is corrupt")
       childLists[parent].remove(at: index)
     }
   }
@@ -297,20 +295,27 @@ extension OrderedForest {
   /// Puts `slot` under `parent` with `key`; the key must not be taken there.
   @inlinable
   mutating func attach(_ slot: Int, under parent: Int, key: OrderKey) {
+    let index = insertionIndex(of: key, under: parent)
     parents[slot] = parent
     keys[slot] = key
     prefixes[slot] = Self.keyPrefix(key)
     if parent < 0 {
-      let index = lowerBound(key, in: rootList)
-      precondition(index == rootList.count || keys[rootList[index]] != key, "duplicate root key")
       rootList.insert(slot, at: index)
     } else {
-      let index = lowerBound(key, in: childLists[parent])
-      precondition(
-        index == childLists[parent].count || keys[childLists[parent][index]] != key,
-        "duplicate sibling key")
       childLists[parent].insert(slot, at: index)
     }
+  }
+
+  /// Where `key` goes among the children of `parent` (-1 for the roots); the key must not
+  /// be taken there. The sibling list is released before the caller mutates it.
+  @inlinable
+  @inline(__always)
+  func insertionIndex(of key: OrderKey, under parent: Int) -> Int {
+    let list = siblingSlots(under: parent)
+    let index = lowerBound(key, in: list)
+    let isFree = index == list.count || keys[list[index]] != key
+    precondition(isFree, "duplicate sibling key")
+    return index
   }
 
   /// Reserves room for `capacity` nodes.

@@ -31,14 +31,27 @@ struct ForestBenchmark: ParsableCommand {
   @Option(help: "Deepest depth of the generated forests (roots are at 0).")
   var depth = 12
 
-  @Option(help: "Moves (and indents/outdents) per measurement.")
+  @Option(help: "Moves (and indents/outdents) per measurement on the large forest.")
   var moves = 100_000
+
+  @Option(
+    help:
+      "Moves (and indents/outdents) per measurement at the naive size: the same sequence on both sides."
+  )
+  var naiveMoves = 2_000
 
   @Option(help: "Seed of the random forests and operations.")
   var seed: UInt64 = 0x0FF1_0AD
 
-  @Option(help: "Timed repetitions of build, flatten and visible rows (the fastest is reported).")
+  @Option(
+    help: "Timed repetitions of each measurement on the large forest (the fastest is reported).")
   var repetitions = 3
+
+  @Option(
+    help:
+      "Timed repetitions of each measurement at the naive size, on both sides (the fastest is reported)."
+  )
+  var naiveRepetitions = 10
 
   @Flag(help: "Print one JSON array instead of a table.")
   var json = false
@@ -131,7 +144,7 @@ struct ForestBenchmark: ParsableCommand {
   }
 
   /// Runs the forest's workload on `n` nodes; returns timings keyed by operation.
-  func measureForest(n: Int, moveCount: Int) throws -> [String: Timing] {
+  func measureForest(n: Int, moveCount: Int, repetitions: Int) throws -> [String: Timing] {
     var results: [String: Timing] = [:]
     let records = try Self.records(count: n, depth: depth, seed: seed)
     var forest = Forest()
@@ -203,7 +216,17 @@ struct ForestBenchmark: ParsableCommand {
 
   func run() throws {
     var rows: [BenchmarkRow] = []
-    let large = try measureForest(n: count, moveCount: moves)
+    // Side by side at the naive size, first, while the heap is fresh: after the large
+    // forest's million allocations, every later allocation costs more on both sides.
+    // Both sides replay the same moves from the same forest, best of the same repetitions:
+    // random moves deepen a forest, so a longer sequence would cost more per move. A few
+    // thousand moves take about a millisecond here, so more repetitions steady the figure.
+    let small = try measureForest(
+      n: naiveCount, moveCount: naiveMoves, repetitions: naiveRepetitions)
+    let naive = try NaiveForest.measure(
+      n: naiveCount, depth: depth, seed: seed, moveCount: naiveMoves,
+      repetitions: naiveRepetitions, records: Self.records)
+    let large = try measureForest(n: count, moveCount: moves, repetitions: repetitions)
     let operations = [
       "build from records", "flatten", "visible rows (10 % collapsed)", "flatten + visible rows",
       "move (cycle check)", "move (cycle + depth check)", "indent/outdent",
@@ -212,10 +235,6 @@ struct ForestBenchmark: ParsableCommand {
       guard let timing = large[operation] else { continue }
       rows.append(Self.row(operation, n: count, scheme: "forest", timing: timing, cpu: !json))
     }
-    // Side by side at the naive size.
-    let small = try measureForest(n: naiveCount, moveCount: min(moves, 10_000))
-    let naive = try NaiveForest.measure(
-      n: naiveCount, depth: depth, seed: seed, moveCount: 1_000, records: Self.records)
     var speedups: [String] = []
     for operation in NaiveForest.operations {
       guard let ours = small[operation], let theirs = naive[operation] else { continue }
@@ -230,7 +249,7 @@ struct ForestBenchmark: ParsableCommand {
     }
     try Report.print(
       title:
-        "OrderedForest (seeded random forest, depth <= \(depth), seed \(seed); best of \(repetitions) for build/flatten/visible, \(moves) moves)",
+        "OrderedForest (seeded random forest, depth <= \(depth), seed \(seed); best of \(repetitions) at \(count) nodes with \(moves) moves, best of \(naiveRepetitions) at \(naiveCount) with \(naiveMoves))",
       rows: rows, json: json)
     if !json {
       print("\nSpeedup over the naive baseline at n = \(naiveCount):")
@@ -305,11 +324,11 @@ struct NaiveForest {
   }
 
   static func measure(
-    n: Int, depth: Int, seed: UInt64, moveCount: Int,
+    n: Int, depth: Int, seed: UInt64, moveCount: Int, repetitions: Int,
     records: (Int, Int, UInt64) throws -> [OrderedForest<Int>.Record]
   ) throws -> [String: ForestBenchmark.Timing] {
     let input = try records(n, depth, seed)
-    var naive = NaiveForest(
+    let initial = NaiveForest(
       ids: input.map(\.id), parents: input.map(\.parent),
       keys: input.map {
         guard case .key(let text) = $0.order, let key = OrderKey(rawValue: text) else {
@@ -317,6 +336,9 @@ struct NaiveForest {
         }
         return key
       })
+    var naive = initial
+    // Each repetition of a mutating workload starts from the initial records.
+    func fresh() { naive = initial }
     var results: [String: ForestBenchmark.Timing] = [:]
     results["flatten"] = try ForestBenchmark.time(1, operations: n) {
       blackHole(naive.rows(collapsed: []))
@@ -328,7 +350,9 @@ struct NaiveForest {
       blackHole(naive.rows(collapsed: collapsed))
     }
     let plan = ForestBenchmark.destinations(count: moveCount, nodes: n, seed: seed ^ 0x3017E)
-    results["move (cycle check)"] = try ForestBenchmark.time(1, operations: moveCount) {
+    results["move (cycle check)"] = try ForestBenchmark.time(
+      repetitions, operations: moveCount, prepare: fresh
+    ) {
       for (node, destination) in plan {
         switch destination {
         case .before(let anchor), .after(let anchor):
@@ -351,7 +375,9 @@ struct NaiveForest {
     }
     var order = SplitMix64(seed: seed ^ 0x1DE)
     let targets = (0..<moveCount).map { _ in Int.random(in: 0..<n, using: &order) }
-    results["indent/outdent"] = try ForestBenchmark.time(1, operations: moveCount) {
+    results["indent/outdent"] = try ForestBenchmark.time(
+      repetitions, operations: moveCount, prepare: fresh
+    ) {
       for (index, node) in targets.enumerated() {
         guard let slot = naive.index(of: node) else { continue }
         let parent = naive.parents[slot]

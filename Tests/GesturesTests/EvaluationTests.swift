@@ -48,6 +48,31 @@ struct EvaluationTests {
     #expect(evaluation.medianDecisionDistance == 10.25)
     #expect(evaluation.json.text.contains("\"axisAgreement\" : 1"))
     #expect(evaluation.text.contains("tap accuracy: 100.0 %"))
+    #expect(evaluation.tapsBeyondSlop == 0 && evaluation.tapAccuracyWithinSlop == 1)
+  }
+
+  @Test func aDragOutAndBackIsADerivedTapBeyondTheSlop() throws {
+    // Derived as a tap (it ends where it began), but the finger went 40 pt down first: the
+    // list scrolls, and the evaluation counts it apart from the taps that stayed put.
+    let csv = """
+      stroke_id,t_ms,x,y,phase,derived_label
+      0,0,100,100,began,tap
+      0,60,101,100,ended,tap
+      1,0,100,100,began,tap
+      1,20,100,140,moved,tap
+      1,40,100,180,moved,tap
+      1,300,100,102,moved,tap
+      1,320,100,101,ended,tap
+      """
+    let evaluation = StrokeEvaluation(
+      strokes: try RecordedStroke.parseCSV(csv), preset: .ios, density: 2)
+    #expect(evaluation.confusion["tap"] == ["tap": 1, "down": 1])
+    #expect(evaluation.tapAccuracy == 0.5)
+    #expect(evaluation.tapsBeyondSlop == 1 && evaluation.tapAccuracyWithinSlop == 1)
+    #expect(evaluation.json.text.contains("\"tapsBeyondSlop\" : 1"))
+    #expect(
+      evaluation.text.contains(
+        "1 derived taps went past the touch slop (10 pt) and back; the others: 100.0 %"))
   }
 
   @Test(arguments: [
@@ -101,7 +126,10 @@ struct EvaluationTests {
     // The target: the direction decision agrees with the final axis on 98 % of long strokes.
     #expect(evaluation.axisAgreement >= 0.98, "\(evaluation.text)")
     // The target is 99 %; the 8 or 9 misses are drag-and-return strokes that left the slop
-    // by 21 to 182 pt, which no platform's tap accepts (see the guide).
+    // by 21 to 182 pt, which no platform's tap accepts (see the guide). Every derived tap
+    // that stayed within the slop is a tap or a press.
     #expect(evaluation.tapAccuracy >= 0.985, "\(evaluation.text)")
+    #expect(evaluation.tapsBeyondSlop == 9, "\(evaluation.text)")
+    #expect(evaluation.tapAccuracyWithinSlop == 1, "\(evaluation.text)")
   }
 }

@@ -17,6 +17,13 @@ public struct StrokeEvaluation: Hashable, Sendable {
   public var axisAgreementWhenPanning: Double
   /// Of the strokes labelled `tap`, the fraction decided as tap, long press or reorder.
   public var tapAccuracy: Double
+  /// Strokes labelled `tap` whose finger went farther from the start than the touch slop
+  /// before it came back: a drag out and back, which every anchor (a UIKit scroll view,
+  /// Android's touch slop, Flutter's `kTouchSlop`) gives to the scroll, never to a tap.
+  public var tapsBeyondSlop: Int
+  /// Of the strokes labelled `tap` that stayed within the touch slop, the fraction decided
+  /// as tap, long press or reorder.
+  public var tapAccuracyWithinSlop: Double
   /// Label → decision → count. Decisions: `tap`, `longPress`, `reorder`, `left`, `right`
   /// (a horizontal lock, by the sign of the final displacement), `up`, `down`, `none`.
   public var confusion: [String: [String: Int]]
@@ -54,6 +61,8 @@ public struct StrokeEvaluation: Hashable, Sendable {
     var pressed = 0
     var taps = 0
     var tapsRight = 0
+    var beyondSlop = 0
+    var beyondSlopRight = 0
     var distances: [Double] = []
     var delays: [Double] = []
     for stroke in strokes {
@@ -94,8 +103,19 @@ public struct StrokeEvaluation: Hashable, Sendable {
         delays.append((decision.time - first.milliseconds / 1000) * 1000)
       }
       if stroke.label == "tap" {
+        let right = decided == "tap" || decided == "longPress" || decided == "reorder"
         taps += 1
-        if decided == "tap" || decided == "longPress" || decided == "reorder" { tapsRight += 1 }
+        if right { tapsRight += 1 }
+        var farthest = 0.0
+        for sample in stroke.samples {
+          let dx = sample.x - first.x
+          let dy = sample.y - first.y
+          farthest = max(farthest, (dx * dx + dy * dy).squareRoot() / density)
+        }
+        if farthest > arena.configuration.touchSlop {
+          beyondSlop += 1
+          if right { beyondSlopRight += 1 }
+        }
       }
       if stroke.pixelLength > axisThreshold {
         long += 1
@@ -122,6 +142,10 @@ public struct StrokeEvaluation: Hashable, Sendable {
     longStrokesPressed = pressed
     axisAgreementWhenPanning = panning == 0 ? 0 : Double(panningAgreeing) / Double(panning)
     tapAccuracy = taps == 0 ? 0 : Double(tapsRight) / Double(taps)
+    tapsBeyondSlop = beyondSlop
+    let within = taps - beyondSlop
+    tapAccuracyWithinSlop =
+      within == 0 ? 0 : Double(tapsRight - beyondSlopRight) / Double(within)
     self.confusion = confusion
     medianDecisionDistance = Self.median(distances)
     medianDecisionMs = Self.median(delays)
@@ -149,6 +173,8 @@ public struct StrokeEvaluation: Hashable, Sendable {
       "arenaAxisAgreement": .number(Self.round(arenaAxisAgreement, 6)),
       "longStrokesPressed": .integer(longStrokesPressed),
       "tapAccuracy": .number(Self.round(tapAccuracy, 6)),
+      "tapAccuracyWithinSlop": .number(Self.round(tapAccuracyWithinSlop, 6)),
+      "tapsBeyondSlop": .integer(tapsBeyondSlop),
       "confusion": .object(
         confusion.mapValues { row in .object(row.mapValues { .integer($0) }) }),
       "medianDecisionDistance": .number(Self.round(medianDecisionDistance, 3)),
@@ -178,6 +204,9 @@ public struct StrokeEvaluation: Hashable, Sendable {
       "  arena decisions on the final axis: \(percent(arenaAxisAgreement)) (among pan decisions: "
         + "\(percent(axisAgreementWhenPanning)); \(longStrokesPressed) long strokes rested into a long press first)",
       "tap accuracy: \(percent(tapAccuracy))",
+      "  \(tapsBeyondSlop) derived taps went past the touch slop "
+        + "(\(JSONText.number(preset.configuration.touchSlop)) pt) and back; "
+        + "the others: \(percent(tapAccuracyWithinSlop))",
       "median decision distance: \(Self.round(medianDecisionDistance, 2)) pt",
       "median decision time: \(Self.round(medianDecisionMs, 1)) ms",
       "",

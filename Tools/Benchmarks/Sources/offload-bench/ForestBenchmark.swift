@@ -350,7 +350,7 @@ struct NaiveForest {
       blackHole(naive.rows(collapsed: collapsed))
     }
     let plan = ForestBenchmark.destinations(count: moveCount, nodes: n, seed: seed ^ 0x3017E)
-    results["move (cycle check)"] = try ForestBenchmark.time(
+    results["move (cycle check)"] = ForestBenchmark.time(
       repetitions, operations: moveCount, prepare: fresh
     ) {
       for (node, destination) in plan {
@@ -375,7 +375,7 @@ struct NaiveForest {
     }
     var order = SplitMix64(seed: seed ^ 0x1DE)
     let targets = (0..<moveCount).map { _ in Int.random(in: 0..<n, using: &order) }
-    results["indent/outdent"] = try ForestBenchmark.time(
+    results["indent/outdent"] = ForestBenchmark.time(
       repetitions, operations: moveCount, prepare: fresh
     ) {
       for (index, node) in targets.enumerated() {

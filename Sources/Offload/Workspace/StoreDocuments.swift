@@ -1,5 +1,5 @@
 public import Foundation
-public import OrderingCore
+import OrderingCore
 
 /// The store's index: the collections, the item-to-collection map, and the id counter.
 ///

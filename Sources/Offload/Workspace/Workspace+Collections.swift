@@ -1,5 +1,5 @@
-public import Foundation
-public import OrderingCore
+import Foundation
+import OrderingCore
 
 extension Workspace {
   /// The collections, the inbox first, then in creation order.

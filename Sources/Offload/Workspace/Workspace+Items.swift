@@ -1,5 +1,5 @@
-public import Foundation
-public import OrderingCore
+import Foundation
+import OrderingCore
 
 /// Where a new or moved item goes, naming other items by id prefix.
 public enum ItemPlacement: Hashable, Sendable {

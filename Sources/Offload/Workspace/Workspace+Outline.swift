@@ -1,5 +1,5 @@
-public import Foundation
-public import OrderingCore
+import Foundation
+import OrderingCore
 
 /// A collection as a nested JSON document: what `collection export --format json` writes and
 /// `collection import` reads.

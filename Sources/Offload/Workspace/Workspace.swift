@@ -1,5 +1,5 @@
 public import Foundation
-public import OrderingCore
+import OrderingCore
 import Persistence
 
 /// A store folder holding a capture inbox, collections that are lists or plans, and their

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A scripted walk through the workspace on a sample store: what `offloadctl demo` shows.
 ///

@@ -227,18 +227,9 @@ extension OrderedForest {
     }
     // The slots are known: plan at the slot level instead of looking the ids up again.
     let previous = siblingSlots(under: parents[slot])[position - 1]
-    let destination = Destination.lastChild(of: ids[previous])
-    func refuse(_ reason: Refusal.Reason) -> Refusal {
-      Refusal(reason, request: Request(.indent, nodes: [id], destination: destination))
-    }
-    let movers = Movers(Slots(single: slot))
-    if let reason = unmovable(movers) { throw refuse(reason) }
-    let gap = Gap(parent: previous, index: childLists[previous].count)
-    // A previous sibling is never inside the node's subtree: no cycle check is needed.
-    switch plan(movers, at: gap, target: nil) {
-    case .allowed(let plan): return performSingle(slot, plan.gap, knownPosition: position)
-    case .refused(let reason): throw refuse(reason)
-    }
+    return try moveSlot(
+      slot, .indent, to: Gap(parent: previous, index: childLists[previous].count),
+      named: .lastChild(of: ids[previous]), knownPosition: position)
   }
 
   /// Makes a node the next sibling of its parent: the keyboard and VoiceOver way to un-nest.
@@ -260,16 +251,33 @@ extension OrderedForest {
     guard parent >= 0 else {
       throw Refusal(.alreadyRoot(id), request: Request(.outdent, nodes: [id], destination: nil))
     }
-    let destination = Destination.after(ids[parent])
+    return try moveSlot(
+      slot, .outdent, to: Gap(parent: parents[parent], index: siblingPosition(of: parent) + 1),
+      named: .after(ids[parent]))
+  }
+
+  /// Moves one node whose slot and place are already resolved: indent and outdent.
+  ///
+  /// The place is never inside the node's own subtree (a previous sibling, or the
+  /// grandparent level), so there is no cycle check; rules and depth are asked as for any
+  /// move.
+  ///
+  /// - Parameters:
+  ///   - operation: The operation, for a refusal's request.
+  ///   - destination: The place as the caller would name it, for a refusal's request.
+  ///   - knownPosition: The node's index among its siblings, when the caller found it.
+  @inlinable
+  mutating func moveSlot(
+    _ slot: Int, _ operation: Request.Operation, to gap: Gap, named destination: Destination,
+    knownPosition: Int? = nil
+  ) throws(Refusal) -> ChangeSet {
     func refuse(_ reason: Refusal.Reason) -> Refusal {
-      Refusal(reason, request: Request(.outdent, nodes: [id], destination: destination))
+      Refusal(reason, request: Request(operation, nodes: [ids[slot]], destination: destination))
     }
     let movers = Movers(Slots(single: slot))
     if let reason = unmovable(movers) { throw refuse(reason) }
-    let gap = Gap(parent: parents[parent], index: siblingPosition(of: parent) + 1)
-    // The grandparent level is never inside the node's subtree: no cycle check is needed.
     switch plan(movers, at: gap, target: nil) {
-    case .allowed(let plan): return perform(plan)
+    case .allowed(let plan): return performSingle(slot, plan.gap, knownPosition: knownPosition)
     case .refused(let reason): throw refuse(reason)
     }
   }
@@ -427,17 +435,13 @@ extension OrderedForest {
     // Not inside a moved subtree. A moved leaf's subtree is the leaf alone, so only a
     // subtree with children needs the walk up from the place.
     if let target {
+      let onlyLeaves = movers.tops.allSatisfy { childLists[$0].isEmpty }
       var current = gap.parent
-      if movers.tops.allSatisfy({ childLists[$0].isEmpty }) {
-        if current >= 0 && movers.contains(current) {
-          return .refused(.intoOwnSubtree(node: ids[current], target: target))
-        }
-        current = -1
-      }
       while current >= 0 {
         if movers.contains(current) {
           return .refused(.intoOwnSubtree(node: ids[current], target: target))
         }
+        if onlyLeaves { break }
         current = parents[current]
       }
     }
@@ -552,19 +556,17 @@ extension OrderedForest {
   mutating func perform(_ plan: MovePlan) -> ChangeSet {
     let gap = plan.gap
     let tops = plan.movers.tops
+    // One node is the common case, with its own path; below, a selection of several.
     if tops.count == 1 { return performSingle(tops.head, gap) }
     let (_, previous, next) = neighbours(of: gap, plan.movers)
     if isInPlace(plan, previous: previous, next: next) { return ChangeSet() }
     let lowerKey = previous.map { keys[$0] }
     let upperKey = next.map { keys[$0] }
-    // One key needs no array: a single move allocates only its change set.
-    let single = tops.count == 1 ? Self.key(between: lowerKey, upperKey) : nil
-    let spread = single == nil ? Self.keys(tops.count, between: lowerKey, upperKey) : []
+    let newKeys = Self.keys(tops.count, between: lowerKey, upperKey)
     let parentID = gap.parent < 0 ? nil : ids[gap.parent]
     var changes: [Change] = []
     changes.reserveCapacity(tops.count)
-    for (offset, top) in tops.enumerated() {
-      let key = single ?? spread[offset]
+    for (top, key) in zip(tops, newKeys) {
       let oldParent = parents[top]
       let old: Placement? =
         oldParent == -2
@@ -574,9 +576,7 @@ extension OrderedForest {
       if old != new { changes.append(Change(id: ids[top], old: old, new: new)) }
       if oldParent != -2 { detach(top) }
     }
-    for (offset, top) in tops.enumerated() {
-      attach(top, under: gap.parent, key: single ?? spread[offset])
-    }
+    for (top, key) in zip(tops, newKeys) { attach(top, under: gap.parent, key: key) }
     checkInvariantsInDebug()
     return ChangeSet(changes)
   }
@@ -585,9 +585,9 @@ extension OrderedForest {
   ///
   /// The node's position in its old list and the gap's place in the new list are known, so
   /// the neighbours, the in-place test, the detach and the attach need no further search.
-  @inlinable
   ///
   /// - Parameter knownPosition: The node's index among its siblings when the caller found it.
+  @inlinable
   mutating func performSingle(_ top: Int, _ gap: Gap, knownPosition: Int? = nil) -> ChangeSet {
     let oldParent = parents[top]
     // The node's index among the siblings it leaves (nil for a new node).
@@ -615,24 +615,11 @@ extension OrderedForest {
       oldPosition == nil
       ? nil : Placement(parent: oldParent < 0 ? nil : ids[oldParent], key: keys[top])
     let new = Placement(parent: gap.parent < 0 ? nil : ids[gap.parent], key: key)
-    if let oldPosition {
-      if oldParent < 0 {
-        rootList.remove(at: oldPosition)
-      } else {
-        childLists[oldParent].remove(at: oldPosition)
-      }
-    }
+    if let oldPosition { detach(top, at: oldPosition) }
     // The gap's index counts the node where it stood; once it is out, one fewer lies before.
     var index = gap.index
     if sameList, let oldPosition, oldPosition < index { index -= 1 }
-    parents[top] = gap.parent
-    keys[top] = key
-    prefixes[top] = Self.keyPrefix(key)
-    if gap.parent < 0 {
-      rootList.insert(top, at: index)
-    } else {
-      childLists[gap.parent].insert(top, at: index)
-    }
+    attach(top, under: gap.parent, key: key, at: index)
     checkInvariantsInDebug()
     return ChangeSet([Change(id: ids[top], old: old, new: new)])
   }

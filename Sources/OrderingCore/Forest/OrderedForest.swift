@@ -279,12 +279,14 @@ extension OrderedForest {
   }
 
   /// Takes `slot` out of its parent's sibling list (its parent pointer is left as is).
+  ///
+  /// - Parameter position: The slot's index among its siblings, when the caller knows it.
   @inlinable
-  mutating func detach(_ slot: Int) {
+  mutating func detach(_ slot: Int, at position: Int? = nil) {
     // The position is found before any mutation starts, so the search reads the arrays in
     // place instead of through a copy of the forest.
     let parent = parents[slot]
-    let index = siblingPosition(of: slot)
+    let index = position ?? siblingPosition(of: slot)
     if parent < 0 {
       rootList.remove(at: index)
     } else {
@@ -293,9 +295,12 @@ extension OrderedForest {
   }
 
   /// Puts `slot` under `parent` with `key`; the key must not be taken there.
+  ///
+  /// - Parameter position: The index the key takes among the siblings, when the caller
+  ///   knows it.
   @inlinable
-  mutating func attach(_ slot: Int, under parent: Int, key: OrderKey) {
-    let index = insertionIndex(of: key, under: parent)
+  mutating func attach(_ slot: Int, under parent: Int, key: OrderKey, at position: Int? = nil) {
+    let index = position ?? insertionIndex(of: key, under: parent)
     parents[slot] = parent
     keys[slot] = key
     prefixes[slot] = Self.keyPrefix(key)

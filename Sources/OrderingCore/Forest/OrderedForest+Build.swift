@@ -267,21 +267,31 @@ extension OrderedForest {
       stack.append(contentsOf: flat[offsets[entry + 1]..<offsets[entry + 2]].reversed())
     }
     var forest = OrderedForest(constraints: constraints)
-    forest.ids = order.map { entryIDs[$0] }
     forest.keys = order.map { ordering.keys[$0] }
-    forest.prefixes = forest.keys.map(keyPrefix)
-    forest.parents = order.map { parents[$0] < 0 ? -1 : newSlot[parents[$0]] }
-    forest.childLists = order.map { entry in
-      let children = flat[offsets[entry + 1]..<offsets[entry + 2]]
-      return children.isEmpty ? [] : children.map { newSlot[$0] }
+    // The pool: the roots, then each slot's children, in slot order, with no spare room.
+    var pool: [Int32] = []
+    pool.reserveCapacity(count)
+    for entry in flat[offsets[0]..<offsets[1]] { pool.append(Int32(newSlot[entry])) }
+    var nodes: [Node] = []
+    nodes.reserveCapacity(count)
+    for entry in order {
+      let start = pool.count
+      for child in flat[offsets[entry + 1]..<offsets[entry + 2]] {
+        pool.append(Int32(newSlot[child]))
+      }
+      let childCount = pool.count - start
+      nodes.append(
+        Node(
+          id: entryIDs[entry], prefix: ordering.prefix(of: entry),
+          parent: parents[entry] < 0 ? -1 : newSlot[parents[entry]],
+          children: childCount == 0
+            ? Run() : Run(start: start, count: childCount, capacity: childCount)))
     }
-    forest.rootList = flat[offsets[0]..<offsets[1]].map { newSlot[$0] }
-    var index = slotOf.values.startIndex
-    while index != slotOf.values.endIndex {
-      slotOf.values[index] = newSlot[slotOf.values[index]]
-      slotOf.values.formIndex(after: &index)
-    }
-    forest.slotOf = slotOf
+    let rootCount = offsets[1] - offsets[0]
+    forest.rootRun = Run(start: 0, count: rootCount, capacity: rootCount)
+    forest.pool = pool
+    forest.nodes = nodes
+    forest.rehash(bucketCount: bucketCount(for: count))
     forest.checkInvariantsInDebug()
     let report = RepairReport(
       repairs: ordering.repairs,
@@ -337,18 +347,18 @@ struct SiblingOrdering<ID: Hashable & Comparable & Sendable> {
     }
   }
 
+  /// The prefix of an entry's final key: kept keys have theirs already.
+  @inlinable
+  func prefix(of entry: Int) -> UInt64 {
+    ranks[entry] == 0 ? prefixes[entry] : keys[entry].prefix
+  }
+
   /// Records a valid stored key.
   @inlinable
   mutating func validate(_ entry: Int, _ key: OrderKey) {
     ranks[entry] = 0
     keys[entry] = key
-    var value: UInt64 = 0
-    var shift: UInt64 = 56
-    for byte in key.rawValue.utf8.prefix(8) {
-      value |= UInt64(byte) << shift
-      shift &-= 8
-    }
-    prefixes[entry] = value
+    prefixes[entry] = key.prefix
   }
 
   /// Sorts one group in place and assigns its keys, recording repairs.

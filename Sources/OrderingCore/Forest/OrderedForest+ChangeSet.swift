@@ -140,11 +140,11 @@ extension OrderedForest {
     for change in changes {
       guard let new = change.new else {
         // A removed node must take its children with it or give them new parents.
-        for child in childLists[slot(change.id)] where changed[ids[child]] == nil {
+        for child in childSlots(slot(change.id)) where changed[nodes[child].id] == nil {
           throw OrderingError(
             .invalidChange,
             description:
-              "cannot apply the change set: removing \(change.id) would leave its child \(ids[child]) without a parent"
+              "cannot apply the change set: removing \(change.id) would leave its child \(nodes[child].id) without a parent"
           )
         }
         continue
@@ -164,15 +164,15 @@ extension OrderedForest {
         )
       }
       // A sibling that stays where it is must not hold the key already.
-      let parentSlot = new.parent.flatMap { slotOf[$0] } ?? (new.parent == nil ? -1 : nil)
-      if let parentSlot {
-        let list = siblingSlots(under: parentSlot)
-        let index = lowerBound(new.key, in: list)
-        if index < list.count, keys[list[index]] == new.key, changed[ids[list[index]]] == nil {
+      let parent = new.parent.flatMap { slotOf($0) } ?? (new.parent == nil ? -1 : nil)
+      if let parent {
+        let index = lowerBound(new.key, prefix: new.key.prefix, under: parent)
+        let list = siblingSlots(under: parent)
+        if index < list.count, keys[list[index]] == new.key, changed[nodes[list[index]].id] == nil {
           throw OrderingError(
             .invalidChange, key: new.key.rawValue,
             description:
-              "cannot apply the change set: \(change.id) would share key \(new.key) with \(ids[list[index]]) under \(new.parent.map { "\($0)" } ?? "the root")"
+              "cannot apply the change set: \(change.id) would share key \(new.key) with \(nodes[list[index]].id) under \(new.parent.map { "\($0)" } ?? "the root")"
           )
         }
       }

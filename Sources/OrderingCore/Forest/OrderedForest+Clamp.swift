@@ -47,7 +47,7 @@ extension OrderedForest {
         return Gap(parent: child, index: 0)
       }
       guard gap.parent >= 0 else { return nil }
-      return Gap(parent: parents[gap.parent], index: siblingPosition(of: gap.parent) + 1)
+      return Gap(parent: parentSlot(gap.parent), index: siblingPosition(of: gap.parent) + 1)
     }
   }
 
@@ -63,10 +63,10 @@ extension OrderedForest {
           gap.index -= 1
           continue
         }
-        return Gap(parent: child, index: childLists[child].count)
+        return Gap(parent: child, index: childCount(ofSlot: child))
       }
       guard gap.parent >= 0 else { return nil }
-      return Gap(parent: parents[gap.parent], index: siblingPosition(of: gap.parent))
+      return Gap(parent: parentSlot(gap.parent), index: siblingPosition(of: gap.parent))
     }
   }
 }

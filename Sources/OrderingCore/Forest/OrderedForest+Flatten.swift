@@ -49,26 +49,28 @@ extension OrderedForest {
     result.reserveCapacity(collapsed == nil ? count : 0)
     var stack: [(slot: Int, depth: Int)] = []
     stack.reserveCapacity(64)
-    for root in rootList.reversed() { stack.append((root, 0)) }
-    ids.withUnsafeBufferPointer { ids in
-      parents.withUnsafeBufferPointer { parents in
-        childLists.withUnsafeBufferPointer { childLists in
-          while let (slot, depth) = stack.popLast() {
-            let parent = parents[slot]
-            let childCount = childLists[slot].count
-            result.append(
-              Row(
-                id: ids[slot], depth: depth, parent: parent < 0 ? nil : ids[parent],
-                childCount: childCount))
-            if childCount == 0 { continue }
-            if let collapsed, collapsed.contains(ids[slot]) { continue }
-            childLists[slot].withUnsafeBufferPointer { children in
-              var index = children.count
-              while index > 0 {
-                index -= 1
-                stack.append((children[index], depth + 1))
-              }
-            }
+    let rootRun = self.rootRun
+    nodes.withUnsafeBufferPointer { nodes in
+      pool.withUnsafeBufferPointer { pool in
+        var index = Int(rootRun.start) + Int(rootRun.count)
+        while index > Int(rootRun.start) {
+          index -= 1
+          stack.append((Int(pool[index]), 0))
+        }
+        while let (slot, depth) = stack.popLast() {
+          let node = nodes[slot]
+          let childCount = Int(node.children.count)
+          result.append(
+            Row(
+              id: node.id, depth: depth, parent: node.parent < 0 ? nil : nodes[Int(node.parent)].id,
+              childCount: childCount))
+          if childCount == 0 { continue }
+          if let collapsed, collapsed.contains(node.id) { continue }
+          let start = Int(node.children.start)
+          var index = start + childCount
+          while index > start {
+            index -= 1
+            stack.append((Int(pool[index]), depth + 1))
           }
         }
       }
@@ -90,20 +92,24 @@ extension OrderedForest {
     let order = rows(hidingChildrenOf: nil).map { slot($0.id) }
     let newKeys = Self.keys(order.count, between: nil, nil)
     var changes: [Change] = []
-    for (slot, key) in zip(order, newKeys) where parents[slot] >= 0 || keys[slot] != key {
-      let parent = parents[slot]
+    for (slot, key) in zip(order, newKeys) where parentSlot(slot) >= 0 || keys[slot] != key {
+      let parent = parentSlot(slot)
       changes.append(
         Change(
-          id: ids[slot], old: Placement(parent: parent < 0 ? nil : ids[parent], key: keys[slot]),
+          id: nodes[slot].id,
+          old: Placement(parent: parent < 0 ? nil : nodes[parent].id, key: keys[slot]),
           new: Placement(parent: nil, key: key)))
     }
     for (slot, key) in zip(order, newKeys) {
-      parents[slot] = -1
+      nodes[slot].parent = -1
       keys[slot] = key
-      prefixes[slot] = Self.keyPrefix(key)
-      childLists[slot] = []
+      nodes[slot].prefix = key.prefix
+      nodes[slot].children = Run()
     }
-    rootList = order
+    // One run, the roots, in a new pool.
+    pool = order.map { Int32($0) }
+    rootRun = Run(start: 0, count: order.count, capacity: order.count)
+    poolGarbage = 0
     checkInvariantsInDebug()
     return ChangeSet(changes)
   }
@@ -139,7 +145,7 @@ extension OrderedForest {
             "invalid outline: row \(row) (\(id)) has depth \(depth), but it can be 0...\(previousDepth + 1) after the row before it"
         )
       }
-      guard slotOf[id] == nil else {
+      guard slotOf(id) == nil else {
         throw OrderingError(
           .duplicateNode,
           description: "invalid outline: row \(row) repeats the id \(id)")
@@ -147,8 +153,8 @@ extension OrderedForest {
       let slot = appendSlot(id, key: .first)
       path.removeLast(path.count - depth)
       let parent = path.last ?? -1
-      parents[slot] = parent
-      if parent < 0 { rootList.append(slot) } else { childLists[parent].append(slot) }
+      nodes[slot].parent = Int32(parent)
+      insertIntoRun(slot, at: Int(run(under: parent).count), under: parent)
       path.append(slot)
       previousDepth = depth
     }
@@ -159,10 +165,13 @@ extension OrderedForest {
   /// Gives every sibling list keys spread from the start, keeping the lists' order.
   @inlinable
   mutating func assignFreshKeys() {
-    for list in [rootList] + childLists where !list.isEmpty {
-      for (slot, key) in zip(list, Self.keys(list.count, between: nil, nil)) {
+    for parent in -1..<nodes.count {
+      let run = run(under: parent)
+      if run.count == 0 { continue }
+      for (index, key) in Self.keys(Int(run.count), between: nil, nil).enumerated() {
+        let slot = Int(pool[Int(run.start) + index])
         keys[slot] = key
-        prefixes[slot] = Self.keyPrefix(key)
+        nodes[slot].prefix = key.prefix
       }
     }
   }

@@ -1,9 +1,10 @@
 extension OrderedForest {
   /// Traps with a message when the forest's internal structure is broken.
   ///
-  /// Every mutation runs it in debug builds. It checks that the id map and the slots agree,
-  /// every parent exists, there is no cycle, every node is in exactly one sibling list (its
-  /// parent's), and sibling keys strictly increase.
+  /// Every mutation runs it in debug builds. It checks that the id table and the slots
+  /// agree, every key prefix is current, every sibling run lies in the pool with no cell
+  /// owned twice and the garbage count right, every parent exists, there is no cycle, every
+  /// node is in exactly one sibling list (its parent's), and sibling keys strictly increase.
   ///
   /// - Complexity: O(*n* · *m*), where *n* is the number of nodes and *m* the key length.
   public func checkInvariants() {
@@ -14,46 +15,73 @@ extension OrderedForest {
 
   /// The first broken invariant, described, or `nil` when the forest is sound.
   package func firstInvariantViolation() -> String? {
-    let count = ids.count
-    guard parents.count == count, keys.count == count, prefixes.count == count,
-      childLists.count == count, slotOf.count == count
+    let count = nodes.count
+    guard keys.count == count else { return "the records and the keys have different sizes" }
+    // The id table: a power of two at least twice the count, one entry per node.
+    guard buckets.count >= 2 * count, buckets.isEmpty || buckets.count & (buckets.count - 1) == 0
     else {
-      return "the slot arrays and the id map have different sizes"
+      return "the id table has \(buckets.count) buckets for \(count) nodes"
+    }
+    guard buckets.filter({ $0 >= 0 }).count == count else {
+      return "the id table does not hold one entry per node"
     }
     for slot in 0..<count {
-      guard slotOf[ids[slot]] == slot else { return "the id map does not point at \(ids[slot])" }
-      guard prefixes[slot] == Self.keyPrefix(keys[slot]) else {
-        return "the key prefix of \(ids[slot]) is stale"
+      let id = nodes[slot].id
+      guard slotOf(id) == slot else { return "the id table does not point at \(id)" }
+      guard nodes[slot].prefix == keys[slot].prefix else {
+        return "the key prefix of \(id) is stale"
       }
-      let parent = parents[slot]
+      let parent = parentSlot(slot)
       guard parent >= -1 && parent < count && parent != slot else {
-        return "\(ids[slot]) has an invalid parent slot \(parent)"
+        return "\(id) has an invalid parent slot \(parent)"
       }
+    }
+    // The pool: runs inside it, no cell owned twice, and the garbage count right.
+    var owned = [Bool](repeating: false, count: pool.count)
+    var ownedCount = 0
+    for parent in -1..<count {
+      let run = run(under: parent)
+      let start = Int(run.start)
+      let capacity = Int(run.capacity)
+      guard start >= 0, run.count >= 0, run.count <= run.capacity,
+        capacity == 0 || start + capacity <= pool.count
+      else {
+        return "the sibling run under slot \(parent) is out of the pool"
+      }
+      for cell in start..<start + capacity {
+        guard !owned[cell] else { return "pool cell \(cell) belongs to two sibling runs" }
+        owned[cell] = true
+      }
+      ownedCount += capacity
+    }
+    guard ownedCount + poolGarbage == pool.count else {
+      return
+        "the pool counts \(poolGarbage) garbage cells, but \(pool.count - ownedCount) are unused"
     }
     // Every node is reached once from the roots, through lists that agree with the parents.
     var seen = [Bool](repeating: false, count: count)
     var reached = 0
-    var stack: [(list: Int, slot: Int)] = []
-    func visit(_ list: [Int], parent: Int) -> String? {
+    var stack: [Int] = []
+    func visit(_ list: SlotList, parent: Int) -> String? {
       for (index, slot) in list.enumerated() {
         guard slot >= 0 && slot < count else { return "a sibling list holds slot \(slot)" }
-        guard parents[slot] == parent else {
-          return "\(ids[slot]) is listed under the wrong parent"
-        }
-        guard !seen[slot] else { return "\(ids[slot]) is reached twice (a cycle)" }
+        let id = nodes[slot].id
+        guard parentSlot(slot) == parent else { return "\(id) is listed under the wrong parent" }
+        guard !seen[slot] else { return "\(id) is reached twice (a cycle)" }
         if index > 0 && !(keys[list[index - 1]] < keys[slot]) {
+          let previous = list[index - 1]
           return
-            "sibling keys do not increase: \(ids[list[index - 1]]) at \(keys[list[index - 1]]) before \(ids[slot]) at \(keys[slot])"
+            "sibling keys do not increase: \(nodes[previous].id) at \(keys[previous]) before \(id) at \(keys[slot])"
         }
         seen[slot] = true
         reached += 1
-        stack.append((slot, slot))
+        stack.append(slot)
       }
       return nil
     }
-    if let problem = visit(rootList, parent: -1) { return problem }
-    while let (list, _) = stack.popLast() {
-      if let problem = visit(childLists[list], parent: list) { return problem }
+    if let problem = visit(siblingSlots(under: -1), parent: -1) { return problem }
+    while let slot = stack.popLast() {
+      if let problem = visit(childSlots(slot), parent: slot) { return problem }
     }
     guard reached == count else {
       return "\(count - reached) nodes are not reachable from the roots (a cycle)"

@@ -149,7 +149,24 @@ extension OrderedForest {
   @inlinable
   @discardableResult
   public mutating func move(_ id: ID, to destination: Destination) throws(Refusal) -> ChangeSet {
-    try move(CollectionOfOne(id), to: destination)
+    // Without rules or a depth limit only the place and the cycle are checked: a path that
+    // skips the planner's selection handling, clamping and rule calls.
+    guard constraints.rules.isEmpty && constraints.maximumDepth == nil, let slot = slotOf(id)
+    else {
+      return try move(CollectionOfOne(id), to: destination)
+    }
+    let movers = Movers(Slots(single: slot))
+    let reason: Refusal.Reason
+    switch place(of: destination, movers) {
+    case .gap(let gap, let target):
+      guard let target, let cycle = intoOwnSubtree(movers, at: gap, target: target) else {
+        return performSingle(slot, gap)
+      }
+      reason = cycle
+    case .refused(let refusal):
+      reason = refusal
+    }
+    throw Refusal(reason, request: Request(.move, nodes: [id], destination: destination))
   }
 
   /// Moves several selected nodes with their subtrees to one place.
@@ -217,7 +234,7 @@ extension OrderedForest {
   @inlinable
   @discardableResult
   public mutating func indent(_ id: ID) throws(Refusal) -> ChangeSet {
-    guard let slot = slotOf[id] else {
+    guard let slot = slotOf(id) else {
       throw Refusal(.unknownNode(id), request: Request(.indent, nodes: [id], destination: nil))
     }
     let position = siblingPosition(of: slot)
@@ -226,10 +243,10 @@ extension OrderedForest {
         .noPreviousSibling(id), request: Request(.indent, nodes: [id], destination: nil))
     }
     // The slots are known: plan at the slot level instead of looking the ids up again.
-    let previous = siblingSlots(under: parents[slot])[position - 1]
+    let previous = self.slot(at: position - 1, under: parentSlot(slot))
     return try moveSlot(
-      slot, .indent, to: Gap(parent: previous, index: childLists[previous].count),
-      named: .lastChild(of: ids[previous]), knownPosition: position)
+      slot, .indent, to: Gap(parent: previous, index: childCount(ofSlot: previous)),
+      named: .lastChild(of: nodes[previous].id), knownPosition: position)
   }
 
   /// Makes a node the next sibling of its parent: the keyboard and VoiceOver way to un-nest.
@@ -244,16 +261,16 @@ extension OrderedForest {
   @inlinable
   @discardableResult
   public mutating func outdent(_ id: ID) throws(Refusal) -> ChangeSet {
-    guard let slot = slotOf[id] else {
+    guard let slot = slotOf(id) else {
       throw Refusal(.unknownNode(id), request: Request(.outdent, nodes: [id], destination: nil))
     }
-    let parent = parents[slot]
+    let parent = parentSlot(slot)
     guard parent >= 0 else {
       throw Refusal(.alreadyRoot(id), request: Request(.outdent, nodes: [id], destination: nil))
     }
     return try moveSlot(
-      slot, .outdent, to: Gap(parent: parents[parent], index: siblingPosition(of: parent) + 1),
-      named: .after(ids[parent]))
+      slot, .outdent, to: Gap(parent: parentSlot(parent), index: siblingPosition(of: parent) + 1),
+      named: .after(nodes[parent].id))
   }
 
   /// Moves one node whose slot and place are already resolved: indent and outdent.
@@ -272,7 +289,12 @@ extension OrderedForest {
     knownPosition: Int? = nil
   ) throws(Refusal) -> ChangeSet {
     func refuse(_ reason: Refusal.Reason) -> Refusal {
-      Refusal(reason, request: Request(operation, nodes: [ids[slot]], destination: destination))
+      Refusal(
+        reason, request: Request(operation, nodes: [nodes[slot].id], destination: destination))
+    }
+    // Without rules or a depth limit there is nothing to ask.
+    if constraints.rules.isEmpty && constraints.maximumDepth == nil {
+      return performSingle(slot, gap, knownPosition: knownPosition)
     }
     let movers = Movers(Slots(single: slot))
     if let reason = unmovable(movers) { throw refuse(reason) }
@@ -299,10 +321,10 @@ extension OrderedForest {
   @discardableResult
   public mutating func insert(_ id: ID, at destination: Destination) throws(Refusal) -> ChangeSet {
     let request = Request(.insert, nodes: [id], destination: destination)
-    guard slotOf[id] == nil else { throw Refusal(.duplicateNode(id), request: request) }
+    guard slotOf(id) == nil else { throw Refusal(.duplicateNode(id), request: request) }
     // A detached slot (parent -2) stands for the new node while the move is planned.
     let slot = appendSlot(id, key: .first)
-    parents[slot] = -2
+    nodes[slot].parent = -2
     do {
       return perform(try plan(.insert, CollectionOfOne(id), destination))
     } catch {
@@ -321,7 +343,7 @@ extension OrderedForest {
   @inlinable
   @discardableResult
   public mutating func remove(_ id: ID) throws(OrderingError) -> ChangeSet {
-    guard slotOf[id] != nil else {
+    guard slotOf(id) != nil else {
       throw OrderingError(
         .unknownNode, description: "cannot remove \(id): the forest holds no such node")
     }
@@ -351,56 +373,73 @@ extension OrderedForest {
     // The selected slots, then the tops (no selected ancestor), in preorder.
     let movers: Movers
     if single {
-      guard let slot = slotOf[first] else { throw refuse(.unknownNode(first)) }
+      guard let slot = slotOf(first) else { throw refuse(.unknownNode(first)) }
       movers = Movers(Slots(single: slot))
     } else {
       var selected: [Int] = []
       for id in nodes {
-        guard let slot = slotOf[id] else { throw refuse(.unknownNode(id)) }
+        guard let slot = slotOf(id) else { throw refuse(.unknownNode(id)) }
         selected.append(slot)
       }
       movers = Movers(Slots(topsInPreorder(selected)))
     }
     if operation != .insert, let reason = unmovable(movers) { throw refuse(reason) }
-    // The gap asked for.
     let gap: Gap
     let target: ID?
-    switch destination {
-    case .before(let anchor), .after(let anchor):
-      guard let slot = slotOf[anchor], parents[slot] != -2 else {
-        throw refuse(.unknownNode(anchor))
-      }
-      let position = siblingPosition(of: slot)
-      var isBefore = false
-      if case .before = destination { isBefore = true }
-      gap = Gap(parent: parents[slot], index: isBefore ? position : position + 1)
-      target = anchor
-    case .firstChild(let anchor), .lastChild(let anchor):
-      guard let slot = slotOf[anchor], parents[slot] != -2 else {
-        throw refuse(.unknownNode(anchor))
-      }
-      var isFirst = false
-      if case .firstChild = destination { isFirst = true }
-      gap = Gap(parent: slot, index: isFirst ? 0 : childLists[slot].count)
-      target = anchor
-    case .root(let index):
-      let moverRoots = movers.tops.filter { parents[$0] == -1 }.map { siblingPosition(of: $0) }
-        .sorted()
-      let available = rootList.count - moverRoots.count
-      guard index >= 0 && index <= available else {
-        throw refuse(.rootIndexOutOfRange(index: index, rootCount: available))
-      }
-      var position = index
-      for moverPosition in moverRoots where moverPosition <= position { position += 1 }
-      gap = Gap(parent: -1, index: min(position, rootList.count))
-      target = nil
-    case .lastRoot:
-      gap = Gap(parent: -1, index: rootList.count)
-      target = nil
+    switch place(of: destination, movers) {
+    case .gap(let found, let named):
+      gap = found
+      target = named
+    case .refused(let reason):
+      throw refuse(reason)
     }
     switch plan(movers, at: gap, target: target) {
     case .allowed(let plan): return plan
     case .refused(let reason): throw refuse(reason)
+    }
+  }
+
+  /// Where a destination points: a gap and the node it names, or why it names no place.
+  @usableFromInline
+  enum Place {
+    /// The gap, and the node the destination names (`nil` for the root level).
+    case gap(Gap, target: ID?)
+    /// The destination names no place.
+    case refused(Refusal.Reason)
+  }
+
+  /// The gap a destination names for these movers.
+  @inlinable
+  func place(of destination: Destination, _ movers: Movers) -> Place {
+    switch destination {
+    case .before(let anchor), .after(let anchor):
+      guard let slot = slotOf(anchor), parentSlot(slot) != -2 else {
+        return .refused(.unknownNode(anchor))
+      }
+      let position = siblingPosition(of: slot)
+      var isBefore = false
+      if case .before = destination { isBefore = true }
+      return .gap(
+        Gap(parent: parentSlot(slot), index: isBefore ? position : position + 1), target: anchor)
+    case .firstChild(let anchor), .lastChild(let anchor):
+      guard let slot = slotOf(anchor), parentSlot(slot) != -2 else {
+        return .refused(.unknownNode(anchor))
+      }
+      var isFirst = false
+      if case .firstChild = destination { isFirst = true }
+      return .gap(Gap(parent: slot, index: isFirst ? 0 : childCount(ofSlot: slot)), target: anchor)
+    case .root(let index):
+      let moverRoots = movers.tops.filter { parentSlot($0) == -1 }.map { siblingPosition(of: $0) }
+        .sorted()
+      let available = Int(rootRun.count) - moverRoots.count
+      guard index >= 0 && index <= available else {
+        return .refused(.rootIndexOutOfRange(index: index, rootCount: available))
+      }
+      var position = index
+      for moverPosition in moverRoots where moverPosition <= position { position += 1 }
+      return .gap(Gap(parent: -1, index: min(position, Int(rootRun.count))), target: nil)
+    case .lastRoot:
+      return .gap(Gap(parent: -1, index: Int(rootRun.count)), target: nil)
     }
   }
 
@@ -416,8 +455,8 @@ extension OrderedForest {
   func unmovable(_ movers: Movers) -> Refusal.Reason? {
     for rule in constraints.rules {
       for top in movers.tops {
-        if case .refuse(let reason) = rule.canMove(ids[top]) {
-          return .notMovable(node: ids[top], rule: rule.name, reason: reason)
+        if case .refuse(let reason) = rule.canMove(nodes[top].id) {
+          return .notMovable(node: nodes[top].id, rule: rule.name, reason: reason)
         }
       }
     }
@@ -434,16 +473,8 @@ extension OrderedForest {
   func plan(_ movers: Movers, at gap: Gap, target: ID?) -> Checked {
     // Not inside a moved subtree. A moved leaf's subtree is the leaf alone, so only a
     // subtree with children needs the walk up from the place.
-    if let target {
-      let onlyLeaves = movers.tops.allSatisfy { childLists[$0].isEmpty }
-      var current = gap.parent
-      while current >= 0 {
-        if movers.contains(current) {
-          return .refused(.intoOwnSubtree(node: ids[current], target: target))
-        }
-        if onlyLeaves { break }
-        current = parents[current]
-      }
+    if let target, let reason = intoOwnSubtree(movers, at: gap, target: target) {
+      return .refused(reason)
     }
     // Heights matter only up to the limit: past it, every place is too deep.
     let heights: [Int] =
@@ -465,6 +496,27 @@ extension OrderedForest {
     }
   }
 
+  /// Why the gap is inside a moved subtree, or `nil` when it is not.
+  ///
+  /// A moved leaf's subtree is the leaf alone, so only a subtree with children needs the
+  /// walk up from the place.
+  ///
+  /// - Complexity: O(*d*), where *d* is the depth of the gap's parent.
+  @inlinable
+  @inline(__always)
+  func intoOwnSubtree(_ movers: Movers, at gap: Gap, target: ID) -> Refusal.Reason? {
+    let onlyLeaves = movers.tops.allSatisfy { childCount(ofSlot: $0) == 0 }
+    var current = gap.parent
+    while current >= 0 {
+      if movers.contains(current) {
+        return .intoOwnSubtree(node: nodes[current].id, target: target)
+      }
+      if onlyLeaves { break }
+      current = parentSlot(current)
+    }
+    return nil
+  }
+
   /// The selected slots without those inside another selected subtree, in preorder.
   @inlinable
   func topsInPreorder(_ selected: [Int]) -> [Int] {
@@ -473,14 +525,14 @@ extension OrderedForest {
     var seen = Set<Int>()
     var tops: [Int] = []
     for slot in selected where seen.insert(slot).inserted {
-      var current = parents[slot]
+      var current = parentSlot(slot)
       var inside = false
       while current >= 0 {
         if set.contains(current) {
           inside = true
           break
         }
-        current = parents[current]
+        current = parentSlot(current)
       }
       if !inside { tops.append(slot) }
     }
@@ -490,7 +542,7 @@ extension OrderedForest {
       var current = slot
       while current >= 0 {
         path.append(siblingPosition(of: current))
-        current = parents[current]
+        current = parentSlot(current)
       }
       return path.reversed()
     }
@@ -507,8 +559,8 @@ extension OrderedForest {
     var after = gap.index
     while after < list.count && movers.contains(list[after]) { after += 1 }
     var index = gap.index
-    for top in movers.tops where parents[top] == gap.parent && siblingPosition(of: top) < gap.index
-    {
+    for top in movers.tops
+    where parentSlot(top) == gap.parent && siblingPosition(of: top) < gap.index {
       index -= 1
     }
     return (index, before >= 0 ? list[before] : nil, after < list.count ? list[after] : nil)
@@ -524,23 +576,24 @@ extension OrderedForest {
       for (top, capped) in zip(movers.tops, heights) where depth + capped > limit {
         // The height was capped: measure it fully for the message.
         let reached = depth + height(ofSlot: top)
-        return (.tooDeep(node: ids[top], depth: reached, limit: limit), nil)
+        return (.tooDeep(node: nodes[top].id, depth: reached, limit: limit), nil)
       }
     }
     if constraints.rules.isEmpty { return nil }
     let (index, previous, next) = neighbours(of: gap, movers)
-    let parent = gap.parent < 0 ? nil : ids[gap.parent]
+    let parent = gap.parent < 0 ? nil : nodes[gap.parent].id
     let tops = movers.tops
     for rule in constraints.rules {
       for (offset, top) in tops.enumerated() {
         let proposal = Rule.Proposal(
-          node: ids[top], parent: parent, index: index + offset,
-          previousSibling: offset == 0 ? previous.map { ids[$0] } : ids[tops[offset - 1]],
-          nextSibling: offset == tops.count - 1 ? next.map { ids[$0] } : ids[tops[offset + 1]],
+          node: nodes[top].id, parent: parent, index: index + offset,
+          previousSibling: offset == 0 ? previous.map { nodes[$0].id } : nodes[tops[offset - 1]].id,
+          nextSibling: offset == tops.count - 1
+            ? next.map { nodes[$0].id } : nodes[tops[offset + 1]].id,
           depth: depth)
         if case .refuse(let reason) = rule.allows(proposal, in: self) {
           return (
-            .ruleRefused(node: ids[top], rule: rule.name, reason: reason),
+            .ruleRefused(node: nodes[top].id, rule: rule.name, reason: reason),
             rule.resolution == .clamp ? rule.name : nil
           )
         }
@@ -563,17 +616,17 @@ extension OrderedForest {
     let lowerKey = previous.map { keys[$0] }
     let upperKey = next.map { keys[$0] }
     let newKeys = Self.keys(tops.count, between: lowerKey, upperKey)
-    let parentID = gap.parent < 0 ? nil : ids[gap.parent]
+    let parentID = gap.parent < 0 ? nil : nodes[gap.parent].id
     var changes: [Change] = []
     changes.reserveCapacity(tops.count)
     for (top, key) in zip(tops, newKeys) {
-      let oldParent = parents[top]
+      let oldParent = parentSlot(top)
       let old: Placement? =
         oldParent == -2
-        ? nil : Placement(parent: oldParent < 0 ? nil : ids[oldParent], key: keys[top])
+        ? nil : Placement(parent: oldParent < 0 ? nil : nodes[oldParent].id, key: keys[top])
       let new = Placement(parent: parentID, key: key)
       // A node of a selection may already stand where it goes, with the same key.
-      if old != new { changes.append(Change(id: ids[top], old: old, new: new)) }
+      if old != new { changes.append(Change(id: nodes[top].id, old: old, new: new)) }
       if oldParent != -2 { detach(top) }
     }
     for (top, key) in zip(tops, newKeys) { attach(top, under: gap.parent, key: key) }
@@ -589,7 +642,7 @@ extension OrderedForest {
   /// - Parameter knownPosition: The node's index among its siblings when the caller found it.
   @inlinable
   mutating func performSingle(_ top: Int, _ gap: Gap, knownPosition: Int? = nil) -> ChangeSet {
-    let oldParent = parents[top]
+    let oldParent = parentSlot(top)
     // The node's index among the siblings it leaves (nil for a new node).
     let oldPosition = oldParent == -2 ? nil : knownPosition ?? siblingPosition(of: top)
     let sameList = oldParent == gap.parent
@@ -603,32 +656,29 @@ extension OrderedForest {
       if before == oldPosition { before -= 1 }
       if after == oldPosition { after += 1 }
     }
-    let key: OrderKey
-    do {
-      // Scoped, so the list is released before the mutations below (no copy on write).
-      let list = siblingSlots(under: gap.parent)
-      key = Self.key(
-        between: before >= 0 ? keys[list[before]] : nil,
-        after < list.count ? keys[list[after]] : nil)
-    }
+    let run = run(under: gap.parent)
+    let start = Int(run.start)
+    let (key, prefix) = Self.key(
+      between: before >= 0 ? keys[Int(pool[start + before])] : nil,
+      after < Int(run.count) ? keys[Int(pool[start + after])] : nil)
     let old: Placement? =
       oldPosition == nil
-      ? nil : Placement(parent: oldParent < 0 ? nil : ids[oldParent], key: keys[top])
-    let new = Placement(parent: gap.parent < 0 ? nil : ids[gap.parent], key: key)
+      ? nil : Placement(parent: oldParent < 0 ? nil : nodes[oldParent].id, key: keys[top])
+    let new = Placement(parent: gap.parent < 0 ? nil : nodes[gap.parent].id, key: key)
     if let oldPosition { detach(top, at: oldPosition) }
     // The gap's index counts the node where it stood; once it is out, one fewer lies before.
     var index = gap.index
     if sameList, let oldPosition, oldPosition < index { index -= 1 }
-    attach(top, under: gap.parent, key: key, at: index)
+    attach(top, under: gap.parent, key: key, prefix: prefix, at: index)
     checkInvariantsInDebug()
-    return ChangeSet([Change(id: ids[top], old: old, new: new)])
+    return ChangeSet([Change(id: nodes[top].id, old: old, new: new)])
   }
 
   /// Whether the planned nodes already stand, in order, between `previous` and `next`.
   @inlinable
   func isInPlace(_ plan: MovePlan, previous: Int?, next: Int?) -> Bool {
     let tops = plan.movers.tops
-    guard tops.allSatisfy({ parents[$0] == plan.gap.parent }) else { return false }
+    guard tops.allSatisfy({ parentSlot($0) == plan.gap.parent }) else { return false }
     let list = siblingSlots(under: plan.gap.parent)
     let start = previous.map { siblingPosition(of: $0) + 1 } ?? 0
     let end = next.map { siblingPosition(of: $0) } ?? list.count
@@ -640,8 +690,8 @@ extension OrderedForest {
   func describe(_ plan: MovePlan) -> ResolvedMove {
     let (index, previous, next) = neighbours(of: plan.gap, plan.movers)
     return ResolvedMove(
-      nodes: plan.movers.tops.map { ids[$0] },
-      parent: plan.gap.parent < 0 ? nil : ids[plan.gap.parent], index: index,
+      nodes: plan.movers.tops.map { nodes[$0].id },
+      parent: plan.gap.parent < 0 ? nil : nodes[plan.gap.parent].id, index: index,
       depth: plan.gap.parent < 0 ? 0 : depth(ofSlot: plan.gap.parent) + 1,
       clampedBy: plan.clampedBy,
       changesNothing: isInPlace(plan, previous: previous, next: next))

@@ -2,7 +2,7 @@ extension OrderedForest {
   /// The slot of `id`, trapping when the forest does not hold it.
   @inlinable
   func slot(_ id: ID, _ function: StaticString = #function) -> Int {
-    guard let slot = slotOf[id] else {
+    guard let slot = slotOf(id) else {
       preconditionFailure("\(function): the forest holds no node \(id)")
     }
     return slot
@@ -12,27 +12,27 @@ extension OrderedForest {
   ///
   /// - Complexity: O(*r*), where *r* is the number of roots.
   @inlinable
-  public var roots: [ID] { rootList.map { ids[$0] } }
+  public var roots: [ID] { siblingSlots(under: -1).map { nodes[$0].id } }
 
   /// The children of a node, in order; the node must be in the forest.
   ///
   /// - Complexity: O(*k*), where *k* is the number of children.
   @inlinable
   public func children(of id: ID) -> [ID] {
-    childLists[slot(id)].map { ids[$0] }
+    childSlots(slot(id)).map { nodes[$0].id }
   }
 
   /// The number of children of a node; the node must be in the forest.
   @inlinable
   public func childCount(of id: ID) -> Int {
-    childLists[slot(id)].count
+    childCount(ofSlot: slot(id))
   }
 
   /// The parent of a node, or `nil` for a root; the node must be in the forest.
   @inlinable
   public func parent(of id: ID) -> ID? {
-    let parent = parents[slot(id)]
-    return parent < 0 ? nil : ids[parent]
+    let parent = parentSlot(slot(id))
+    return parent < 0 ? nil : nodes[parent].id
   }
 
   /// The order key of a node among its siblings; the node must be in the forest.
@@ -44,9 +44,9 @@ extension OrderedForest {
   /// Where a node sits, or `nil` when the forest does not hold it.
   @inlinable
   public func placement(of id: ID) -> Placement? {
-    guard let slot = slotOf[id] else { return nil }
-    let parent = parents[slot]
-    return Placement(parent: parent < 0 ? nil : ids[parent], key: keys[slot])
+    guard let slot = slotOf(id) else { return nil }
+    let parent = parentSlot(slot)
+    return Placement(parent: parent < 0 ? nil : nodes[parent].id, key: keys[slot])
   }
 
   /// The depth of a node: 0 for a root, 1 for its children; the node must be in the forest.
@@ -63,10 +63,10 @@ extension OrderedForest {
   @inlinable
   public func ancestors(of id: ID) -> [ID] {
     var result: [ID] = []
-    var current = parents[slot(id)]
+    var current = parentSlot(slot(id))
     while current >= 0 {
-      result.append(ids[current])
-      current = parents[current]
+      result.append(nodes[current].id)
+      current = parentSlot(current)
     }
     return result
   }
@@ -77,10 +77,10 @@ extension OrderedForest {
   @inlinable
   public func isAncestor(_ ancestor: ID, of id: ID) -> Bool {
     let target = slot(ancestor)
-    var current = parents[slot(id)]
+    var current = parentSlot(slot(id))
     while current >= 0 {
       if current == target { return true }
-      current = parents[current]
+      current = parentSlot(current)
     }
     return false
   }
@@ -93,8 +93,8 @@ extension OrderedForest {
     var result: [ID] = []
     var stack = [slot(id)]
     while let current = stack.popLast() {
-      result.append(ids[current])
-      stack.append(contentsOf: childLists[current].reversed())
+      result.append(nodes[current].id)
+      stack.append(contentsOf: childSlots(current).reversed())
     }
     return result
   }
@@ -124,7 +124,7 @@ extension OrderedForest {
   public func previousSibling(of id: ID) -> ID? {
     let slot = slot(id)
     let index = siblingPosition(of: slot)
-    return index == 0 ? nil : ids[siblingSlots(under: parents[slot])[index - 1]]
+    return index == 0 ? nil : nodes[siblingSlots(under: parentSlot(slot))[index - 1]].id
   }
 
   /// The sibling right after a node, or `nil` when it is the last.
@@ -135,8 +135,8 @@ extension OrderedForest {
   public func nextSibling(of id: ID) -> ID? {
     let slot = slot(id)
     let index = siblingPosition(of: slot)
-    let list = siblingSlots(under: parents[slot])
-    return index + 1 == list.count ? nil : ids[list[index + 1]]
+    let list = siblingSlots(under: parentSlot(slot))
+    return index + 1 == list.count ? nil : nodes[list[index + 1]].id
   }
 
   /// The height of the whole forest: the largest depth of any node, or -1 when empty.
@@ -145,10 +145,10 @@ extension OrderedForest {
   @inlinable
   public var height: Int {
     var result = -1
-    var stack = rootList.map { ($0, 0) }
+    var stack = siblingSlots(under: -1).map { ($0, 0) }
     while let (current, depth) = stack.popLast() {
       if depth > result { result = depth }
-      for child in childLists[current] { stack.append((child, depth + 1)) }
+      for child in childSlots(current) { stack.append((child, depth + 1)) }
     }
     return result
   }

@@ -27,32 +27,33 @@
 /// that was asked for. The same constraints apply to pointer drops, keyboard indent and
 /// outdent, selection moves and programmatic moves.
 ///
-/// Storage is a slot per node (parent slot, key, sorted child slots) and an id-to-slot map,
-/// so a move costs O(*d* + log *k*) plus an O(*k*) shift of the sibling array, where *d* is
-/// the depth and *k* the number of siblings, and flattening is O(*n*).
+/// Storage is one record per node (id, parent, key prefix and where its children are), all
+/// sibling lists in one pooled buffer and an open-addressing table from id to record, so a
+/// move costs O(*d* + log *k*) plus an O(*k*) shift of the sibling list, where *d* is the
+/// depth and *k* the number of siblings, and flattening is O(*n*). Everything a move reads
+/// about a node sits in one record, so a move touches few cache lines.
 public struct OrderedForest<ID: Hashable & Comparable & Sendable>: Sendable {
-  /// The id of each slot.
+  /// The record of each slot: id, key prefix, parent and child run.
   @usableFromInline
-  var ids: [ID]
-  /// The parent slot of each slot, or -1 for a root.
-  @usableFromInline
-  var parents: [Int]
-  /// The order key of each slot among its siblings.
+  var nodes: [Node]
+  /// The order key of each slot among its siblings (apart from the records, so a record
+  /// holds no reference and copies as plain bytes).
   @usableFromInline
   var keys: [OrderKey]
-  /// The first 8 bytes of each slot's key as a number (see ``keyPrefix(_:)``), so sibling
-  /// searches compare integers and read a key only when two prefixes tie.
+  /// Every sibling list: the child slots of a node are `pool[start..<start + count]` of its
+  /// run, in increasing key order, with room up to its capacity.
   @usableFromInline
-  var prefixes: [UInt64]
-  /// The child slots of each slot, in increasing key order.
+  var pool: [Int32]
+  /// The run of the root slots in `pool`.
   @usableFromInline
-  var childLists: [[Int]]
-  /// The root slots, in increasing key order.
+  var rootRun: Run
+  /// Cells of `pool` that no run uses any more (left behind when a run moved to grow).
   @usableFromInline
-  var rootList: [Int]
-  /// The slot of each id.
+  var poolGarbage: Int
+  /// The id table: open addressing with linear probing; each bucket holds a slot, or -1.
+  /// Its size is a power of two at least twice the number of nodes.
   @usableFromInline
-  var slotOf: [ID: Int]
+  var buckets: [Int32]
 
   /// The limits and rules every move of this forest is checked against.
   ///
@@ -65,27 +66,26 @@ public struct OrderedForest<ID: Hashable & Comparable & Sendable>: Sendable {
   /// - Parameter constraints: The limits and rules moves are checked against.
   @inlinable
   public init(constraints: Constraints = Constraints()) {
-    self.ids = []
-    self.parents = []
+    self.nodes = []
     self.keys = []
-    self.prefixes = []
-    self.childLists = []
-    self.rootList = []
-    self.slotOf = [:]
+    self.pool = []
+    self.rootRun = Run()
+    self.poolGarbage = 0
+    self.buckets = []
     self.constraints = constraints
   }
 
   /// The number of nodes.
   @inlinable
-  public var count: Int { ids.count }
+  public var count: Int { nodes.count }
 
   /// Whether the forest has no nodes.
   @inlinable
-  public var isEmpty: Bool { ids.isEmpty }
+  public var isEmpty: Bool { nodes.isEmpty }
 
   /// Whether the forest holds a node with this id.
   @inlinable
-  public func contains(_ id: ID) -> Bool { slotOf[id] != nil }
+  public func contains(_ id: ID) -> Bool { slotOf(id) != nil }
 }
 
 extension OrderedForest {
@@ -182,223 +182,16 @@ extension OrderedForest: Equatable {
   public static func == (lhs: OrderedForest, rhs: OrderedForest) -> Bool {
     guard lhs.count == rhs.count else { return false }
     for slot in 0..<lhs.count {
-      guard let other = rhs.slotOf[lhs.ids[slot]] else { return false }
+      guard let other = rhs.slotOf(lhs.nodes[slot].id) else { return false }
       guard lhs.keys[slot] == rhs.keys[other] else { return false }
-      let parent = lhs.parents[slot]
-      let otherParent = rhs.parents[other]
+      let parent = lhs.parentSlot(slot)
+      let otherParent = rhs.parentSlot(other)
       if parent < 0 || otherParent < 0 {
         guard parent < 0 && otherParent < 0 else { return false }
-      } else if lhs.ids[parent] != rhs.ids[otherParent] {
+      } else if lhs.nodes[parent].id != rhs.nodes[otherParent].id {
         return false
       }
     }
     return true
-  }
-}
-
-// MARK: - Slot-level helpers
-
-extension OrderedForest {
-  /// The sibling list under `parent` (-1 for the roots).
-  @inlinable
-  @inline(__always)
-  func siblingSlots(under parent: Int) -> [Int] {
-    parent < 0 ? rootList : childLists[parent]
-  }
-
-  /// The first index in `list` whose key is not below `key`.
-  @inlinable
-  @inline(__always)
-  func lowerBound(_ key: OrderKey, in list: [Int]) -> Int {
-    let prefix = Self.keyPrefix(key)
-    var low = 0
-    var high = list.count
-    while low < high {
-      let middle = (low + high) >> 1
-      let slot = list[middle]
-      let other = prefixes[slot]
-      if other < prefix || (other == prefix && keys[slot] < key) {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    return low
-  }
-
-  /// The first 8 bytes of a key as a big-endian number, zero-padded.
-  ///
-  /// Keys hold no zero byte, so prefixes order as the keys do, up to ties.
-  @inlinable
-  static func keyPrefix(_ key: OrderKey) -> UInt64 {
-    var value: UInt64 = 0
-    var shift: UInt64 = 56
-    for byte in key.rawValue.utf8.prefix(8) {
-      value |= UInt64(byte) << shift
-      shift &-= 8
-    }
-    return value
-  }
-
-  /// The index of `slot` in its parent's sibling list.
-  @inlinable
-  @inline(__always)
-  func siblingPosition(of slot: Int) -> Int {
-    let list = siblingSlots(under: parents[slot])
-    let index = lowerBound(keys[slot], in: list)
-    precondition(index < list.count && list[index] == slot, "forest sibling lists are corrupt")
-    return index
-  }
-
-  /// The depth of `slot`: 0 for a root.
-  @inlinable
-  func depth(ofSlot slot: Int) -> Int {
-    var depth = 0
-    var current = parents[slot]
-    while current >= 0 {
-      depth += 1
-      current = parents[current]
-    }
-    return depth
-  }
-
-  /// The height of the subtree at `slot` (0 for a leaf), or `cap` when it is at least `cap`.
-  @inlinable
-  func height(ofSlot slot: Int, cappedAt cap: Int = .max) -> Int {
-    if childLists[slot].isEmpty { return 0 }
-    var height = 0
-    var stack: [(Int, Int)] = [(slot, 0)]
-    while let (current, depth) = stack.popLast() {
-      if depth > height {
-        height = depth
-        if height >= cap { return cap }
-      }
-      for child in childLists[current] { stack.append((child, depth + 1)) }
-    }
-    return height
-  }
-
-  /// Takes `slot` out of its parent's sibling list (its parent pointer is left as is).
-  ///
-  /// - Parameter position: The slot's index among its siblings, when the caller knows it.
-  @inlinable
-  mutating func detach(_ slot: Int, at position: Int? = nil) {
-    // The position is found before any mutation starts, so the search reads the arrays in
-    // place instead of through a copy of the forest.
-    let parent = parents[slot]
-    let index = position ?? siblingPosition(of: slot)
-    if parent < 0 {
-      rootList.remove(at: index)
-    } else {
-      childLists[parent].remove(at: index)
-    }
-  }
-
-  /// Puts `slot` under `parent` with `key`; the key must not be taken there.
-  ///
-  /// - Parameter position: The index the key takes among the siblings, when the caller
-  ///   knows it.
-  @inlinable
-  mutating func attach(_ slot: Int, under parent: Int, key: OrderKey, at position: Int? = nil) {
-    let index = position ?? insertionIndex(of: key, under: parent)
-    parents[slot] = parent
-    keys[slot] = key
-    prefixes[slot] = Self.keyPrefix(key)
-    if parent < 0 {
-      rootList.insert(slot, at: index)
-    } else {
-      childLists[parent].insert(slot, at: index)
-    }
-  }
-
-  /// Where `key` goes among the children of `parent` (-1 for the roots); the key must not
-  /// be taken there. The sibling list is released before the caller mutates it.
-  @inlinable
-  @inline(__always)
-  func insertionIndex(of key: OrderKey, under parent: Int) -> Int {
-    let list = siblingSlots(under: parent)
-    let index = lowerBound(key, in: list)
-    let isFree = index == list.count || keys[list[index]] != key
-    precondition(isFree, "duplicate sibling key")
-    return index
-  }
-
-  /// Reserves room for `capacity` nodes.
-  @inlinable
-  mutating func reserveCapacity(_ capacity: Int) {
-    ids.reserveCapacity(capacity)
-    parents.reserveCapacity(capacity)
-    keys.reserveCapacity(capacity)
-    prefixes.reserveCapacity(capacity)
-    childLists.reserveCapacity(capacity)
-    slotOf.reserveCapacity(capacity)
-  }
-
-  /// Appends a detached slot for `id` and returns it.
-  @inlinable
-  mutating func appendSlot(_ id: ID, key: OrderKey) -> Int {
-    let slot = ids.count
-    ids.append(id)
-    parents.append(-1)
-    keys.append(key)
-    prefixes.append(Self.keyPrefix(key))
-    childLists.append([])
-    slotOf[id] = slot
-    return slot
-  }
-
-  /// Removes a detached, childless slot, moving the last slot into its place.
-  @inlinable
-  mutating func removeSlot(_ slot: Int) {
-    precondition(childLists[slot].isEmpty, "cannot remove a node that still has children")
-    let last = ids.count - 1
-    slotOf[ids[slot]] = nil
-    if slot != last {
-      // The last slot moves into `slot`: fix its map entry, its parent's list and its children.
-      let parent = parents[last]
-      let position = lowerBound(keys[last], in: siblingSlots(under: parent))
-      if parent < 0 { rootList[position] = slot } else { childLists[parent][position] = slot }
-      ids[slot] = ids[last]
-      parents[slot] = parent
-      keys[slot] = keys[last]
-      prefixes[slot] = prefixes[last]
-      childLists[slot] = childLists[last]
-      for child in childLists[slot] { parents[child] = slot }
-      slotOf[ids[slot]] = slot
-    }
-    ids.removeLast()
-    parents.removeLast()
-    keys.removeLast()
-    prefixes.removeLast()
-    childLists.removeLast()
-  }
-
-  /// The key strictly between two sibling keys; the bounds come from a valid forest.
-  @inlinable
-  static func key(between lower: OrderKey?, _ upper: OrderKey?) -> OrderKey {
-    do {
-      return try OrderKey.between(lower, upper)
-    } catch {
-      preconditionFailure("sibling keys are not ascending: \(error)")
-    }
-  }
-
-  /// `count` keys strictly between two sibling keys.
-  @inlinable
-  static func keys(_ count: Int, between lower: OrderKey?, _ upper: OrderKey?) -> [OrderKey] {
-    do {
-      return try OrderKey.spread(count, between: lower, and: upper)
-    } catch {
-      preconditionFailure("sibling keys are not ascending: \(error)")
-    }
-  }
-
-  /// Runs the full invariant check after a mutation in debug builds.
-  @inlinable
-  @inline(__always)
-  func checkInvariantsInDebug() {
-    #if DEBUG
-      checkInvariants()
-    #endif
   }
 }

@@ -29,6 +29,55 @@ extension OrderKey {
     }
   }
 
+  /// The key between two valid keys with its ``prefix``, or `nil` when `lower >= upper` or
+  /// no key is left: the ordered forest's path, which reports no error (its bounds come
+  /// from a valid forest) and reads the new key's bytes once.
+  ///
+  /// - Complexity: O(*m*), where *m* is the longer bound's length.
+  @usableFromInline
+  static func betweenWithPrefix(_ lower: OrderKey?, _ upper: OrderKey?) -> (
+    key: OrderKey, prefix: UInt64
+  )? {
+    var lowerText = lower?.rawValue ?? ""
+    var upperText = upper?.rawValue ?? ""
+    return lowerText.withUTF8 { lowerBytes in
+      upperText.withUTF8 { upperBytes in
+        let a = lower == nil ? nil : lowerBytes
+        let b = upper == nil ? nil : upperBytes
+        if let a, let b, !KeyDigits.lessThan(a, b) { return nil }
+        let capacity = Swift.max(lowerBytes.count, upperBytes.count) + 3
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { out in
+          guard let count = KeyDigits.base62.keyBetween(a, b, into: out) else { return nil }
+          let bytes = UnsafeBufferPointer(rebasing: out[0..<count])
+          return (OrderKey(unchecked: String(decoding: bytes, as: UTF8.self)), prefix(of: bytes))
+        }
+      }
+    }
+  }
+
+  /// The first 8 bytes of a key as a big-endian number, zero-padded.
+  ///
+  /// Keys hold no zero byte, so prefixes order as the keys do, up to ties: a search among
+  /// keys compares numbers and reads the keys only when two prefixes are equal.
+  @inlinable
+  static func prefix(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var value: UInt64 = 0
+    var shift: UInt64 = 56
+    for byte in bytes.prefix(8) {
+      value |= UInt64(byte) &<< shift
+      shift &-= 8
+    }
+    return value
+  }
+
+  /// The first 8 bytes of the key as a big-endian number, zero-padded (see
+  /// ``prefix(of:)``).
+  @inlinable
+  var prefix: UInt64 {
+    var text = rawValue
+    return text.withUTF8 { OrderKey.prefix(of: $0) }
+  }
+
   /// The key between two byte buffers (valid keys), using a stack buffer for the result.
   static func between(
     _ a: UnsafeBufferPointer<UInt8>?, _ b: UnsafeBufferPointer<UInt8>?,

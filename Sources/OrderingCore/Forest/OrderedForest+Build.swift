@@ -178,6 +178,7 @@ extension OrderedForest {
             kind: .duplicateRecord(recordIndex: index, keptIndex: recordIndexOf[kept])))
         continue
       }
+      precondition(entryIDs.count < Int(Int32.max), "too many records for one forest")
       entryIDs.append(record.id)
       storedParents.append(record.parent)
       orders.append(record.order)
@@ -259,31 +260,41 @@ extension OrderedForest {
     // 6. Slots in preorder, so walks over the forest read memory in order.
     var order: [Int] = []
     order.reserveCapacity(count)
-    var newSlot = [Int](repeating: 0, count: count)
-    var stack: [Int] = flat[offsets[0]..<offsets[1]].reversed()
-    while let entry = stack.popLast() {
-      newSlot[entry] = order.count
+    // 32-bit slot numbers, and each slot's parent slot noted on the walk: the lookups below
+    // read smaller arrays, and the parents in order.
+    var newSlot = [Int32](repeating: 0, count: count)
+    var parentSlots: [Int32] = []
+    parentSlots.reserveCapacity(count)
+    var stack: [(entry: Int, parent: Int32)] = flat[offsets[0]..<offsets[1]].reversed().map {
+      ($0, -1)
+    }
+    while let (entry, parent) = stack.popLast() {
+      let slot = Int32(order.count)
+      newSlot[entry] = slot
+      parentSlots.append(parent)
       order.append(entry)
-      stack.append(contentsOf: flat[offsets[entry + 1]..<offsets[entry + 2]].reversed())
+      for child in flat[offsets[entry + 1]..<offsets[entry + 2]].reversed() {
+        stack.append((child, slot))
+      }
     }
     var forest = OrderedForest(constraints: constraints)
     forest.keys = order.map { ordering.keys[$0] }
     // The pool: the roots, then each slot's children, in slot order, with no spare room.
     var pool: [Int32] = []
     pool.reserveCapacity(count)
-    for entry in flat[offsets[0]..<offsets[1]] { pool.append(Int32(newSlot[entry])) }
+    for entry in flat[offsets[0]..<offsets[1]] { pool.append(newSlot[entry]) }
     var nodes: [Node] = []
     nodes.reserveCapacity(count)
-    for entry in order {
+    for (slot, entry) in order.enumerated() {
       let start = pool.count
       for child in flat[offsets[entry + 1]..<offsets[entry + 2]] {
-        pool.append(Int32(newSlot[child]))
+        pool.append(newSlot[child])
       }
       let childCount = pool.count - start
       nodes.append(
         Node(
           id: entryIDs[entry], prefix: ordering.prefix(of: entry),
-          parent: parents[entry] < 0 ? -1 : newSlot[parents[entry]],
+          parent: Int(parentSlots[slot]),
           children: childCount == 0
             ? Run() : Run(start: start, count: childCount, capacity: childCount)))
     }

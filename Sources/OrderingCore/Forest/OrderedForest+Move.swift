@@ -151,13 +151,18 @@ extension OrderedForest {
   public mutating func move(_ id: ID, to destination: Destination) throws(Refusal) -> ChangeSet {
     // Without rules or a depth limit only the place and the cycle are checked: a path that
     // skips the planner's selection handling, clamping and rule calls.
-    guard constraints.rules.isEmpty && constraints.maximumDepth == nil, let slot = slotOf(id)
-    else {
+    guard constraints.rules.isEmpty && constraints.maximumDepth == nil else {
       return try move(CollectionOfOne(id), to: destination)
+    }
+    // Both ids at once: their table and record reads overlap instead of queueing.
+    let (found, anchorSlot) = slotsOf(id, destination.anchor)
+    guard let slot = found else {
+      throw Refusal(
+        .unknownNode(id), request: Request(.move, nodes: [id], destination: destination))
     }
     let movers = Movers(Slots(single: slot))
     let reason: Refusal.Reason
-    switch place(of: destination, movers) {
+    switch place(of: destination, movers, anchorSlot: anchorSlot) {
     case .gap(let gap, let target):
       guard let target, let cycle = intoOwnSubtree(movers, at: gap, target: target) else {
         return performSingle(slot, gap)
@@ -411,9 +416,17 @@ extension OrderedForest {
   /// The gap a destination names for these movers.
   @inlinable
   func place(of destination: Destination, _ movers: Movers) -> Place {
+    place(of: destination, movers, anchorSlot: destination.anchor.flatMap { slotOf($0) })
+  }
+
+  /// The gap a destination names, with the slot of the node it names already looked up
+  /// (`nil` when the forest does not hold it).
+  @inlinable
+  @inline(__always)
+  func place(of destination: Destination, _ movers: Movers, anchorSlot: Int?) -> Place {
     switch destination {
     case .before(let anchor), .after(let anchor):
-      guard let slot = slotOf(anchor), parentSlot(slot) != -2 else {
+      guard let slot = anchorSlot, parentSlot(slot) != -2 else {
         return .refused(.unknownNode(anchor))
       }
       let position = siblingPosition(of: slot)
@@ -422,7 +435,7 @@ extension OrderedForest {
       return .gap(
         Gap(parent: parentSlot(slot), index: isBefore ? position : position + 1), target: anchor)
     case .firstChild(let anchor), .lastChild(let anchor):
-      guard let slot = slotOf(anchor), parentSlot(slot) != -2 else {
+      guard let slot = anchorSlot, parentSlot(slot) != -2 else {
         return .refused(.unknownNode(anchor))
       }
       var isFirst = false
@@ -643,24 +656,31 @@ extension OrderedForest {
   @inlinable
   mutating func performSingle(_ top: Int, _ gap: Gap, knownPosition: Int? = nil) -> ChangeSet {
     let oldParent = parentSlot(top)
+    // The neighbours at the gap and their keys are read before the node's own position is
+    // searched: the two chains of reads are independent, so their cache misses overlap.
+    let run = run(under: gap.parent)
+    let start = Int(run.start)
+    let count = Int(run.count)
+    var before = gap.index - 1
+    var after = gap.index
+    var lower = before >= 0 ? keys[Int(pool[start + before])] : nil
+    var upper = after < count ? keys[Int(pool[start + after])] : nil
     // The node's index among the siblings it leaves (nil for a new node).
     let oldPosition = oldParent == -2 ? nil : knownPosition ?? siblingPosition(of: top)
     let sameList = oldParent == gap.parent
-    if sameList, let oldPosition, gap.index == oldPosition || gap.index == oldPosition + 1 {
-      return ChangeSet()
-    }
-    // The neighbours at the gap, stepping over the node itself.
-    var before = gap.index - 1
-    var after = gap.index
     if sameList, let oldPosition {
-      if before == oldPosition { before -= 1 }
-      if after == oldPosition { after += 1 }
+      if gap.index == oldPosition || gap.index == oldPosition + 1 { return ChangeSet() }
+      // Step over the node itself.
+      if before == oldPosition {
+        before -= 1
+        lower = before >= 0 ? keys[Int(pool[start + before])] : nil
+      }
+      if after == oldPosition {
+        after += 1
+        upper = after < count ? keys[Int(pool[start + after])] : nil
+      }
     }
-    let run = run(under: gap.parent)
-    let start = Int(run.start)
-    let (key, prefix) = Self.key(
-      between: before >= 0 ? keys[Int(pool[start + before])] : nil,
-      after < Int(run.count) ? keys[Int(pool[start + after])] : nil)
+    let (key, prefix) = Self.key(between: lower, upper)
     let old: Placement? =
       oldPosition == nil
       ? nil : Placement(parent: oldParent < 0 ? nil : nodes[oldParent].id, key: keys[top])

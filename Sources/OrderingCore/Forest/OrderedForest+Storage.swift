@@ -462,15 +462,31 @@ extension OrderedForest {
     }
   }
 
-  /// The entries of `buckets` placed in a new table of `bucketCount` buckets.
+  /// A new table of `bucketCount` buckets holding `entries`, whose ids (named through
+  /// `idAt`) are distinct; negative entries (empty buckets of an old table) are skipped.
+  ///
+  /// An occupancy bitmap (one bit per bucket, small enough to stay in cache) finds each free
+  /// bucket, so the table is written without being read.
+  ///
+  /// - Complexity: O(*n*) expected for *n* entries.
   @inlinable
-  static func rehashed(_ buckets: [Int32], bucketCount: Int, _ idAt: (Int) -> ID) -> [Int32] {
+  static func rehashed(
+    _ entries: some Sequence<Int32>, bucketCount: Int, _ idAt: (Int) -> ID
+  ) -> [Int32] {
     var table = [Int32](repeating: -1, count: bucketCount)
+    var used = [UInt64](repeating: 0, count: (bucketCount + 63) / 64)
     let mask = bucketCount - 1
-    for entry in buckets where entry >= 0 {
-      var bucket = idAt(Int(entry)).hashValue & mask
-      while table[bucket] >= 0 { bucket = (bucket + 1) & mask }
-      table[bucket] = entry
+    table.withUnsafeMutableBufferPointer { table in
+      used.withUnsafeMutableBufferPointer { used in
+        for entry in entries where entry >= 0 {
+          var bucket = idAt(Int(entry)).hashValue & mask
+          while used[bucket &>> 6] & (1 &<< UInt64(bucket & 63)) != 0 {
+            bucket = (bucket &+ 1) & mask
+          }
+          used[bucket &>> 6] |= 1 &<< UInt64(bucket & 63)
+          table[bucket] = entry
+        }
+      }
     }
     return table
   }
@@ -507,16 +523,38 @@ extension OrderedForest {
     }
   }
 
+  /// The slots of two ids, each `nil` when the forest does not hold it; `nil` for the
+  /// second id asks for the first only.
+  ///
+  /// Both first buckets are read before either is resolved, and then both records, so the
+  /// two lookups' cache misses overlap: a move looks up its node and its anchor this way.
+  @inlinable
+  @inline(__always)
+  func slotsOf(_ first: ID, _ second: ID?) -> (Int?, Int?) {
+    guard let second, !buckets.isEmpty else { return (slotOf(first), second.flatMap(slotOf)) }
+    return buckets.withUnsafeBufferPointer { table in
+      nodes.withUnsafeBufferPointer { nodes in
+        let mask = table.count &- 1
+        let firstEntry = Int(table[first.hashValue & mask])
+        let secondEntry = Int(table[second.hashValue & mask])
+        let firstHit = firstEntry >= 0 && nodes[firstEntry].id == first
+        let secondHit = secondEntry >= 0 && nodes[secondEntry].id == second
+        return (
+          firstHit ? firstEntry : Self.probe(first, in: table) { nodes[$0].id }.entry,
+          secondHit ? secondEntry : Self.probe(second, in: table) { nodes[$0].id }.entry
+        )
+      }
+    }
+  }
+
   /// Rebuilds the table with `bucketCount` buckets.
+  ///
+  /// - Complexity: O(*n*) expected.
   @inlinable
   mutating func rehash(bucketCount: Int) {
     let nodes = self.nodes
-    if buckets.isEmpty {
-      buckets = Self.rehashed(
-        Array(0..<Int32(nodes.count)), bucketCount: bucketCount
-      ) { nodes[$0].id }
-    } else {
-      buckets = Self.rehashed(buckets, bucketCount: bucketCount) { nodes[$0].id }
+    buckets = nodes.withUnsafeBufferPointer { nodes in
+      Self.rehashed(0..<Int32(nodes.count), bucketCount: bucketCount) { nodes[$0].id }
     }
   }
 
@@ -526,9 +564,9 @@ extension OrderedForest {
     if buckets.count < 2 * nodes.count {
       // Every other slot already has its entry; add this one after the rehash.
       let nodes = self.nodes
-      buckets = Self.rehashed(
-        buckets, bucketCount: Self.bucketCount(for: nodes.count)
-      ) { nodes[$0].id }
+      buckets = nodes.withUnsafeBufferPointer { nodes in
+        Self.rehashed(buckets, bucketCount: Self.bucketCount(for: nodes.count)) { nodes[$0].id }
+      }
     }
     let id = nodes[slot].id
     let bucket = buckets.withUnsafeBufferPointer { table in

@@ -158,6 +158,15 @@ extension OrderedForest {
     /// The last root.
     case lastRoot
 
+    /// The node the destination names, or `nil` for the root level.
+    @inlinable
+    var anchor: ID? {
+      switch self {
+      case .before(let id), .after(let id), .firstChild(let id), .lastChild(let id): id
+      case .root, .lastRoot: nil
+      }
+    }
+
     /// The destination in words, as refusal messages print it.
     public var description: String {
       switch self {

@@ -193,6 +193,97 @@ struct OrderedForestMoveTests {
     #expect(render(forest) == "a(b) c(e) d")
   }
 
+  @Test func selectionIndentNestsEachRunUnderTheSiblingBeforeIt() throws {
+    var forest = try outline("a b c d e(f g h)")
+    // Two runs (b c, and d alone is not selected), a run inside e, and c's order kept.
+    let changes = try forest.indent(["c", "b", "g", "h"])
+    #expect(render(forest) == "a(b c) d e(f(g h))")
+    #expect(Set(changes.changes.map(\.id)) == ["b", "c", "g", "h"])
+    try forest.apply(changes.inverted)
+    #expect(render(forest) == "a b c d e(f g h)")
+    // Two separate runs under one parent.
+    try forest.indent(["b", "d"])
+    #expect(render(forest) == "a(b) c(d) e(f g h)")
+  }
+
+  @Test func selectionIndentCarriesDescendantsWithTheirAncestor() throws {
+    var forest = try outline("a b(c d)")
+    try forest.indent(["b", "d"])
+    #expect(render(forest) == "a(b(c d))")
+  }
+
+  @Test func selectionOutdentKeepsTheOrderAfterTheParent() throws {
+    var forest = try outline("a(b c d) e(f)")
+    let changes = try forest.outdent(["d", "b", "f"])
+    #expect(render(forest) == "a(c) b d e f")
+    try forest.apply(changes.inverted)
+    #expect(render(forest) == "a(b c d) e(f)")
+  }
+
+  @Test func selectionIndentAndOutdentAreAllOrNothing() throws {
+    var forest = try outline("a b c(d)")
+    let before = forest
+    // c can be indented, a cannot: nothing moves, and the refusal names the request.
+    #expect {
+      try forest.indent(["c", "a"])
+    } throws: { error in
+      guard let refusal = error as? Forest.Refusal else { return false }
+      return refusal.reason == .noPreviousSibling("a")
+        && refusal.request == .init(.indent, nodes: ["c", "a"], destination: nil)
+    }
+    #expect(forest == before)
+    #expect {
+      try forest.outdent(["d", "b"])
+    } throws: { error in
+      (error as? Forest.Refusal)?.reason == .alreadyRoot("b")
+    }
+    #expect(forest == before)
+    // A depth limit refuses the second indent after the first was done: both are undone.
+    var limited = try outline("a b c(d)", constraints: .init(maximumDepth: 1))
+    let limitedBefore = limited
+    #expect {
+      try limited.indent(["b", "c"])
+    } throws: { error in
+      guard case .tooDeep(let node, _, _) = (error as? Forest.Refusal)?.reason else {
+        return false
+      }
+      return node == "c"
+    }
+    #expect(limited == limitedBefore)
+    #expect(throws: Forest.Refusal.self) { try forest.indent([String]()) }
+    #expect(throws: Forest.Refusal.self) { try forest.outdent(["b", "zz"]) }
+    #expect(forest == before)
+  }
+
+  @Test func randomSelectionIndentsAndOutdentsKeepInvariantsAndUndo() throws {
+    var rng = SplitMix64(seed: SplitMix64.testSeed(0x1DE_0005))
+    let records = (0..<300).map { id in
+      OrderedForest<Int>.Record(
+        id: id, parent: id == 0 || rng.chance(0.3) ? nil : rng.index(below: id),
+        order: .position(rng.index(below: 300)))
+    }
+    var forest = OrderedForest<Int>.build(
+      from: records, constraints: .init(maximumDepth: 8)
+    ).forest
+    var done = 0
+    for step in 0..<600 {
+      let picked = (0..<(1 + rng.index(below: 5))).map { _ in rng.index(below: 300) }
+      let before = forest
+      do {
+        let changes =
+          rng.chance(0.5) ? try forest.indent(picked) : try forest.outdent(picked)
+        done += 1
+        #expect(forest.firstInvariantViolation() == nil, "step \(step)")
+        var undone = forest
+        try undone.apply(changes.inverted)
+        #expect(undone == before, "undo, step \(step)")
+      } catch let refusal as OrderedForest<Int>.Refusal {
+        #expect(forest == before, "\(refusal) changed the forest, step \(step)")
+      }
+    }
+    #expect(done > 100, "only \(done) of 600 selection indents and outdents went through")
+  }
+
   @Test func insertAndRemove() throws {
     var forest = Forest()
     let first = try forest.insert("a", at: .root(at: 0))

@@ -151,7 +151,7 @@ extension OrderedForest {
   public mutating func move(_ id: ID, to destination: Destination) throws(Refusal) -> ChangeSet {
     // Without rules or a depth limit only the place and the cycle are checked: a path that
     // skips the planner's selection handling, clamping and rule calls.
-    guard constraints.rules.isEmpty && constraints.maximumDepth == nil else {
+    guard constraints.asksNothing else {
       return try move(CollectionOfOne(id), to: destination)
     }
     // Both ids at once: their table and record reads overlap instead of queueing.
@@ -381,7 +381,7 @@ extension OrderedForest {
         reason, request: Request(operation, nodes: [nodes[slot].id], destination: destination))
     }
     // Without rules or a depth limit there is nothing to ask.
-    if constraints.rules.isEmpty && constraints.maximumDepth == nil {
+    if constraints.asksNothing {
       return performSingle(slot, gap, knownPosition: knownPosition)
     }
     let movers = Movers(Slots(single: slot))
@@ -666,7 +666,7 @@ extension OrderedForest {
   /// the rule when that rule clamps.
   @inlinable
   func check(_ gap: Gap, _ movers: Movers, _ heights: [Int]) -> (Refusal.Reason, String?)? {
-    if constraints.maximumDepth == nil && constraints.rules.isEmpty { return nil }
+    if constraints.asksNothing { return nil }
     let depth = gap.parent < 0 ? 0 : depth(ofSlot: gap.parent) + 1
     if let limit = constraints.maximumDepth {
       for (top, capped) in zip(movers.tops, heights) where depth + capped > limit {

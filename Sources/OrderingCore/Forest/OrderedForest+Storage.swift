@@ -273,9 +273,8 @@ extension OrderedForest {
     if slot != last {
       // The last slot moves into `slot`: fix its table entry, its parent's list and its
       // children.
-      let parent = parentSlot(last)
-      let position = lowerBound(keys[last], prefix: nodes[last].prefix, under: parent)
-      pool[Int(run(under: parent).start) + position] = Int32(slot)
+      let position = siblingPosition(of: last)
+      pool[Int(run(under: parentSlot(last)).start) + position] = Int32(slot)
       repointInTable(last, to: slot)
       nodes[slot] = nodes[last]
       keys[slot] = keys[last]
@@ -362,24 +361,6 @@ extension OrderedForest {
       }
     }
     run.count -= 1
-    setRun(run, under: parent)
-  }
-
-  /// Replaces the sibling list under `parent` with `slots`, in that order.
-  @inlinable
-  mutating func setSlots(_ slots: some Collection<Int>, under parent: Int) {
-    var run = run(under: parent)
-    if slots.count > Int(run.capacity) {
-      poolGarbage += Int(run.capacity)
-      run = Run(start: pool.count, count: 0, capacity: slots.count)
-      pool.append(contentsOf: repeatElement(-1, count: slots.count))
-    }
-    var index = Int(run.start)
-    for slot in slots {
-      pool[index] = Int32(slot)
-      index += 1
-    }
-    run.count = Int32(slots.count)
     setRun(run, under: parent)
   }
 

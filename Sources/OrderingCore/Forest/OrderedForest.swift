@@ -106,6 +106,10 @@ extension OrderedForest {
     /// move is refused.
     public var clampSearchLimit: Int
 
+    /// Whether there is nothing to ask of a move: no depth limit and no rules.
+    @inlinable
+    var asksNothing: Bool { maximumDepth == nil && rules.isEmpty }
+
     /// Creates constraints.
     ///
     /// - Parameters:

@@ -45,11 +45,8 @@ extension OrderKey {
         let a = lower == nil ? nil : lowerBytes
         let b = upper == nil ? nil : upperBytes
         if let a, let b, !KeyDigits.lessThan(a, b) { return nil }
-        let capacity = Swift.max(lowerBytes.count, upperBytes.count) + 3
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { out in
-          guard let count = KeyDigits.base62.keyBetween(a, b, into: out) else { return nil }
-          let bytes = UnsafeBufferPointer(rebasing: out[0..<count])
-          return (OrderKey(unchecked: String(decoding: bytes, as: UTF8.self)), prefix(of: bytes))
+        return withKey(between: a, b, digits: .base62) { bytes in
+          (OrderKey(unchecked: String(decoding: bytes, as: UTF8.self)), prefix(of: bytes))
         }
       }
     }
@@ -94,11 +91,7 @@ extension OrderKey {
           "cannot make a key between \(OrderingError.quoted(lowerText)) and \(OrderingError.quoted(upperText)): \(relation)"
       )
     }
-    let capacity = Swift.max(a?.count ?? 0, b?.count ?? 0) + 3
-    let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { out -> String? in
-      guard let count = digits.keyBetween(a, b, into: out) else { return nil }
-      return String(decoding: UnsafeBufferPointer(rebasing: out[0..<count]), as: UTF8.self)
-    }
+    let text = withKey(between: a, b, digits: digits) { String(decoding: $0, as: UTF8.self) }
     guard let text else {
       let bound = a.map { String(decoding: $0, as: UTF8.self) } ?? ""
       throw OrderingError(
@@ -108,6 +101,21 @@ extension OrderKey {
       )
     }
     return OrderKey(unchecked: text)
+  }
+
+  /// Writes the key between two ascending byte buffers (valid keys) into a stack buffer and
+  /// passes its bytes to `body`; `nil` when the integer key space is exhausted.
+  ///
+  /// - Complexity: O(*m*), where *m* is the longer bound's length.
+  static func withKey<Result>(
+    between a: UnsafeBufferPointer<UInt8>?, _ b: UnsafeBufferPointer<UInt8>?, digits: KeyDigits,
+    _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result? {
+    let capacity = Swift.max(a?.count ?? 0, b?.count ?? 0) + 3
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { out in
+      guard let count = digits.keyBetween(a, b, into: out) else { return nil }
+      return body(UnsafeBufferPointer(rebasing: out[0..<count]))
+    }
   }
 
   /// Returns `count` strictly increasing keys between two bounds, spread evenly.

@@ -125,6 +125,17 @@ struct ForestBenchmark: ParsableCommand {
     var wall: Double
     var cpu: Double
     var operations: Int
+
+    /// No repetition yet: any measurement is faster.
+    static func none(operations: Int) -> Timing {
+      Timing(wall: .infinity, cpu: .infinity, operations: operations)
+    }
+
+    /// Keeps the faster wall-clock and CPU figures of this and `other`.
+    mutating func keepFastest(_ other: Timing) {
+      wall = min(wall, other.wall)
+      cpu = min(cpu, other.cpu)
+    }
   }
 
   /// Runs `body` `repetitions` times (each after `prepare`), keeping the fastest run.
@@ -132,13 +143,13 @@ struct ForestBenchmark: ParsableCommand {
     _ repetitions: Int, operations: Int, prepare: () throws -> Void = {},
     _ body: () throws -> Void
   ) rethrows -> Timing {
-    var timing = Timing(wall: .infinity, cpu: .infinity, operations: operations)
+    var timing = Timing.none(operations: operations)
     for _ in 0..<max(repetitions, 1) {
       try prepare()
       let cpu = threadCPUSeconds()
       let (_, wall) = try Stopwatch.measure(body)
-      timing.cpu = min(timing.cpu, threadCPUSeconds() - cpu)
-      timing.wall = min(timing.wall, wall)
+      timing.keepFastest(
+        Timing(wall: wall, cpu: threadCPUSeconds() - cpu, operations: operations))
     }
     return timing
   }
@@ -160,48 +171,51 @@ struct ForestBenchmark: ParsableCommand {
   static func alternate(_ repetitions: Int, _ first: Workload, _ second: Workload) throws -> (
     Timing, Timing
   ) {
-    var a = Timing(wall: .infinity, cpu: .infinity, operations: first.operations)
-    var b = Timing(wall: .infinity, cpu: .infinity, operations: second.operations)
+    var a = Timing.none(operations: first.operations)
+    var b = Timing.none(operations: second.operations)
     for _ in 0..<max(repetitions, 1) {
-      let x = try first.once()
-      let y = try second.once()
-      a = Timing(wall: min(a.wall, x.wall), cpu: min(a.cpu, x.cpu), operations: a.operations)
-      b = Timing(wall: min(b.wall, y.wall), cpu: min(b.cpu, y.cpu), operations: b.operations)
+      a.keepFastest(try first.once())
+      b.keepFastest(try second.once())
     }
     return (a, b)
   }
 
+  /// The value a workload's closures share. Each body takes it out for its loop, so the loop
+  /// mutates a local value (no dynamic exclusivity checks) that no one else holds, and puts
+  /// it back after.
+  final class Shared<Value> {
+    var value: Value
+    let empty: Value
+
+    init(_ value: Value, empty: Value) {
+      self.value = value
+      self.empty = empty
+    }
+
+    func take() -> Value {
+      defer { value = empty }
+      return value
+    }
+  }
+
   /// The forest's mutating workloads on `n` nodes, keyed by operation: moves with the
-  /// cycle check, the same with the depth limit, and indent/outdent.
+  /// cycle check, the same moves again on the forest they left, the moves with the depth
+  /// limit, and indent/outdent.
   ///
   /// Each repetition starts from a freshly built forest (built before the clock starts), so
   /// every repetition replays the same operations on the same forest, and no storage is
   /// still shared with another copy (which would make its first change copy it).
   func moveWorkloads(n: Int, moveCount: Int, records: [Forest.Record]) -> [String: Workload] {
-    // The state the closures share; each body takes the forest out for its loop, so the
-    // loop mutates a local value (no dynamic exclusivity checks) that no one else holds.
-    final class State {
-      var working = Forest()
-      var refused = 0
-      func take() -> Forest {
-        defer { working = Forest() }
-        return working
-      }
-    }
-    let state = State()
+    let state = Shared(Forest(), empty: Forest())
     func fresh() {
-      state.working = Forest.build(from: records).forest
+      state.value = Forest.build(from: records).forest
     }
     // Moves with the cycle check; refused moves (into their own subtree) count too.
     let plan = Self.destinations(count: moveCount, nodes: n, seed: seed ^ 0x3017E)
     func moves() {
       var forest = state.take()
-      var refused = 0
-      for (node, destination) in plan {
-        do { blackHole(try forest.move(node, to: destination)) } catch { refused += 1 }
-      }
-      state.working = forest
-      state.refused += refused
+      for (node, destination) in plan { blackHole(try? forest.move(node, to: destination)) }
+      state.value = forest
     }
     var order = SplitMix64(seed: seed ^ 0x1DE)
     let targets = (0..<moveCount).map { _ in Int.random(in: 0..<n, using: &order) }
@@ -222,7 +236,7 @@ struct ForestBenchmark: ParsableCommand {
         operations: moveCount,
         prepare: {
           fresh()
-          state.working.constraints.maximumDepth = depth
+          state.value.constraints.maximumDepth = depth
         }, body: moves),
       "indent/outdent": Workload(
         operations: moveCount, prepare: fresh,
@@ -235,7 +249,7 @@ struct ForestBenchmark: ParsableCommand {
               blackHole(try? forest.outdent(node))
             }
           }
-          state.working = forest
+          state.value = forest
         }),
     ]
   }
@@ -422,19 +436,10 @@ struct NaiveForest {
 
   /// The baseline's moves and indents/outdents, each repetition from these records.
   func moveWorkloads(n: Int, seed: UInt64, moveCount: Int) -> [String: ForestBenchmark.Workload] {
-    // As on the forest's side, each body takes the records out for its loop.
-    final class State {
-      var naive: NaiveForest
-      init(_ naive: NaiveForest) { self.naive = naive }
-      func take() -> NaiveForest {
-        defer { naive = NaiveForest(ids: [], parents: [], keys: []) }
-        return naive
-      }
-    }
     let initial = self
-    let state = State(initial)
+    let state = ForestBenchmark.Shared(initial, empty: NaiveForest(ids: [], parents: [], keys: []))
     // Each repetition of a mutating workload starts from the initial records.
-    func fresh() { state.naive = initial }
+    func fresh() { state.value = initial }
     let plan = ForestBenchmark.destinations(count: moveCount, nodes: n, seed: seed ^ 0x3017E)
     var order = SplitMix64(seed: seed ^ 0x1DE)
     let targets = (0..<moveCount).map { _ in Int.random(in: 0..<n, using: &order) }
@@ -443,7 +448,7 @@ struct NaiveForest {
         operations: moveCount, prepare: fresh,
         body: {
           var naive = state.take()
-          defer { state.naive = naive }
+          defer { state.value = naive }
           for (node, destination) in plan {
             switch destination {
             case .before(let anchor), .after(let anchor):
@@ -468,7 +473,7 @@ struct NaiveForest {
         operations: moveCount, prepare: fresh,
         body: {
           var naive = state.take()
-          defer { state.naive = naive }
+          defer { state.value = naive }
           for (index, node) in targets.enumerated() {
             guard let slot = naive.index(of: node) else { continue }
             let parent = naive.parents[slot]

@@ -63,16 +63,35 @@ public struct FileLock: Sendable {
     return try body()
   }
 
+  /// Runs `body` while holding the lock shared with other readers, and releases it however
+  /// `body` ends.
+  ///
+  /// Readers hold it shared so they never see a writer's files half-way, and do not wait for
+  /// each other. On a thread that already holds the lock (shared or exclusive), this reenters it.
+  ///
+  /// - Parameter body: The reading to do under the lock.
+  /// - Returns: What `body` returns.
+  /// - Throws: As ``withLock(_:)``.
+  /// - Complexity: O(1) plus the wait for a writer and the cost of `body`.
+  public func withSharedLock<Result>(_ body: () throws -> Result) throws -> Result {
+    let held = try acquire(shared: true)
+    defer { release(held) }
+    return try body()
+  }
+
   /// Takes the lock; the caller releases it with ``release(_:reentrant:)`` on the same thread.
   /// A lock taken with `reentrant: false` (a journal's, held for its lifetime and released
   /// from any thread) is never shared with another holder in this process.
-  func acquire(reentrant: Bool = true) throws(PersistenceError) -> OpenFile {
+  func acquire(reentrant: Bool = true, shared: Bool = false) throws(PersistenceError) -> OpenFile {
     if reentrant, let file = HeldLocks.shared.reenter(path) { return file }
     let file = try fileSystem.open(path, .readWrite)
     let deadline = ContinuousClock.now + timeout
     var pause: UInt32 = 1_000
     do throws(PersistenceError) {
-      while try !fileSystem.lock(file, wait: false) {
+      while try
+        !(shared
+        ? fileSystem.lockShared(file, wait: false) : fileSystem.lock(file, wait: false))
+      {
         if ContinuousClock.now >= deadline {
           throw PersistenceError(
             .busy, path: path, operation: "flock",

@@ -21,20 +21,23 @@ public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
   private let failing: Int?
   private let errorNumber: Int32
   private let tornWrites: Bool
+  private let crashes: Bool
   private let mutex = NSLock()
   private var count = 0
   private var names: [String] = []
 
   /// Creates a file system that fails operation `failingOperation` (never when nil) with
-  /// `errorNumber` (5, EIO, by default).
+  /// `errorNumber` (5, EIO, by default). With `crashes`, every operation from that one on
+  /// fails too, as if the process had died there: nothing after it reaches the disk.
   public init(
     failingOperation: Int? = nil, errorNumber: Int32 = 5, tornWrites: Bool = true,
-    base: any FileSystem = POSIXFileSystem()
+    crashes: Bool = false, base: any FileSystem = POSIXFileSystem()
   ) {
     self.base = base
     self.failing = failingOperation
     self.errorNumber = errorNumber
     self.tornWrites = tornWrites
+    self.crashes = crashes
   }
 
   /// How many operations ran (or were failed) so far.
@@ -48,6 +51,7 @@ public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
     mutex.withLock {
       count += 1
       names.append("\(name) \(path)")
+      if crashes, let failing { return count >= failing }
       return count == failing
     }
   }
@@ -67,7 +71,7 @@ public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
 
   public func close(_ file: OpenFile) throws(PersistenceError) {
     if step("close", file.path) {
-      try? base.close(file)
+      try? base.close(file)  // The descriptor goes with the process, too.
       throw injected("close", file.path)
     }
     try base.close(file)
@@ -111,6 +115,16 @@ public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
   public func lock(_ file: OpenFile, wait: Bool) throws(PersistenceError) -> Bool {
     if step("lock", file.path) { throw injected("flock", file.path) }
     return try base.lock(file, wait: wait)
+  }
+
+  public func lockShared(_ file: OpenFile, wait: Bool) throws(PersistenceError) -> Bool {
+    if step("lock-shared", file.path) { throw injected("flock", file.path) }
+    return try base.lockShared(file, wait: wait)
+  }
+
+  public func listDirectory(_ path: String) throws(PersistenceError) -> [String] {
+    if step("list", path) { throw injected("opendir", path) }
+    return try base.listDirectory(path)
   }
 
   public func rename(_ source: String, to destination: String) throws(PersistenceError) {

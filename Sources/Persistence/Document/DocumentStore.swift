@@ -63,6 +63,17 @@ public struct DocumentStore<Document: Codable>: Sendable {
     try loadDecoded(holdingLock: false, quarantining: true)?.document
   }
 
+  /// Loads the document without changing anything: a damaged file is reported, not moved aside.
+  ///
+  /// Use it where a command must only read, such as a store check.
+  ///
+  /// - Returns: The document, or nil when the file does not exist.
+  /// - Throws: ``PersistenceError`` as ``load()`` does, without a quarantine path.
+  /// - Complexity: O(*n*), where *n* is the file's size.
+  public func read() throws(PersistenceError) -> Document? {
+    try loadDecoded(holdingLock: false, quarantining: false)?.document
+  }
+
   /// Saves the document atomically and durably, keeping the previous file as the backup.
   ///
   /// When this returns, the document is on stable storage. When it throws, the file holds the

@@ -1,8 +1,13 @@
-import Foundation
+public import Foundation
 
 extension FileSystem {
   /// Reads a whole file.
-  func readAll(_ path: String) throws(PersistenceError) -> Data {
+  ///
+  /// - Parameter path: The file.
+  /// - Returns: Its bytes.
+  /// - Throws: ``PersistenceError`` (``PersistenceError/Code/notFound`` when it does not exist).
+  /// - Complexity: O(*n*), where *n* is the file's size.
+  public func readAll(_ path: String) throws(PersistenceError) -> Data {
     let file = try open(path, .read)
     defer { closeQuietly(file) }
     var data = Data(count: max(try size(file), 0) + 1)
@@ -67,8 +72,24 @@ extension FileSystem {
     do throws(PersistenceError) { try close(file) } catch {}
   }
 
+  /// Copies a file atomically and durably (temporary file, fsync, rename, folder fsync).
+  ///
+  /// - Parameters:
+  ///   - source: The file to copy.
+  ///   - destination: The copy's path; its folder must exist, and a file there is replaced.
+  /// - Throws: ``PersistenceError`` from reading or writing.
+  /// - Complexity: O(*n*), where *n* is the file's size.
+  public func copyFile(_ source: String, to destination: String) throws(PersistenceError) {
+    let bytes = try readAll(source)
+    var renamed = false
+    try AtomicFile.write(bytes, to: destination, backup: nil, fileSystem: self, renamed: &renamed)
+  }
+
   /// Removes a name, ignoring a missing one.
-  func unlinkIfPresent(_ path: String) throws(PersistenceError) {
+  ///
+  /// - Parameter path: The name to remove.
+  /// - Throws: ``PersistenceError`` for any failure but a missing name.
+  public func unlinkIfPresent(_ path: String) throws(PersistenceError) {
     do throws(PersistenceError) {
       try unlink(path)
     } catch  where error.code == .notFound {

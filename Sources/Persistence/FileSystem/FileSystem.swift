@@ -38,6 +38,19 @@ public protocol FileSystem: Sendable {
   func unlink(_ path: String) throws(PersistenceError)
   /// Creates a folder (and its missing parents); succeeds when it exists.
   func makeDirectory(_ path: String) throws(PersistenceError)
+  /// Takes a shared advisory lock (`flock(LOCK_SH)`): readers share it, a writer's exclusive lock
+  /// excludes them; returns false when `wait` is false and a writer holds the lock.
+  func lockShared(_ file: OpenFile, wait: Bool) throws(PersistenceError) -> Bool
+  /// The names in a folder, without `.` and `..`, in no particular order.
+  func listDirectory(_ path: String) throws(PersistenceError) -> [String]
+}
+
+extension FileSystem {
+  /// Takes the exclusive lock: a file system without shared locks makes readers wait for each
+  /// other, which is slower but never wrong.
+  public func lockShared(_ file: OpenFile, wait: Bool) throws(PersistenceError) -> Bool {
+    try lock(file, wait: wait)
+  }
 }
 
 /// How ``FileSystem/open(_:_:)`` opens a file.

@@ -18,7 +18,7 @@ public struct POSIXFileSystem: FileSystem {
   public func open(_ path: String, _ mode: FileOpenMode) throws(PersistenceError) -> OpenFile {
     let flags: Int32
     switch mode {
-    case .read: flags = O_RDONLY
+    case .read: flags = O_RDONLY | O_NONBLOCK
     case .create: flags = O_WRONLY | O_CREAT | O_TRUNC
     case .append: flags = O_WRONLY | O_APPEND
     case .readWrite: flags = O_RDWR | O_CREAT
@@ -26,7 +26,36 @@ public struct POSIXFileSystem: FileSystem {
     }
     let descriptor = retrying { Self.sysOpen(path, flags | O_CLOEXEC, 0o644) }
     guard descriptor >= 0 else { throw Self.failure("open", path: path) }
+    // A FIFO, device or folder where a file belongs would block or mislead a reader: refuse it
+    // (opening for reading never blocks, thanks to O_NONBLOCK).
+    if mode == .read {
+      var info = stat()
+      guard fstat(descriptor, &info) == 0 else {
+        let error = Self.failure("fstat", path: path)
+        _ = Self.sysClose(descriptor)
+        throw error
+      }
+      guard info.st_mode & S_IFMT == S_IFREG else {
+        _ = Self.sysClose(descriptor)
+        throw PersistenceError(
+          .ioFailure, path: path, operation: "open",
+          description:
+            "\(path) is not a regular file (\(Self.kind(of: info.st_mode))); move it away.")
+      }
+    }
     return OpenFile(descriptor: descriptor, path: path)
+  }
+
+  /// What kind of file a mode names, in words.
+  static func kind(of mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFDIR: "a folder"
+    case S_IFIFO: "a FIFO"
+    case S_IFCHR, S_IFBLK: "a device"
+    case S_IFSOCK: "a socket"
+    case S_IFLNK: "a symbolic link"
+    default: "not a regular file"
+    }
   }
 
   /// Closes the descriptor.
@@ -85,6 +114,28 @@ public struct POSIXFileSystem: FileSystem {
     if result == 0 { return true }
     if !wait && errno == EWOULDBLOCK { return false }
     throw Self.failure("flock", path: file.path)
+  }
+
+  /// `flock(LOCK_SH)`, with `LOCK_NB` when not waiting.
+  public func lockShared(_ file: OpenFile, wait: Bool) throws(PersistenceError) -> Bool {
+    let result = retrying { flock(file.descriptor, LOCK_SH | (wait ? 0 : LOCK_NB)) }
+    if result == 0 { return true }
+    if !wait && errno == EWOULDBLOCK { return false }
+    throw Self.failure("flock", path: file.path)
+  }
+
+  /// `opendir` and `readdir`.
+  public func listDirectory(_ path: String) throws(PersistenceError) -> [String] {
+    guard let folder = opendir(path) else { throw Self.failure("opendir", path: path) }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
   }
 
   /// `rename`.

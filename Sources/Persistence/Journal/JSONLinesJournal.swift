@@ -41,6 +41,8 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
   private var lockFile: OpenFile?
   private var file: OpenFile?
   private var length: Int
+  /// The length known to be on stable storage.
+  private var syncedLength: Int
   private var pending = 0
   private var firstPending: ContinuousClock.Instant?
   private var unusable: PersistenceError?
@@ -69,6 +71,7 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
     self.lastSequence = recovered.lastSequence
     self.generation = generation
     self.length = length
+    self.syncedLength = length
     self.file = file
     self.lock = lock
     self.lockFile = lockFile
@@ -275,10 +278,26 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
       try fileSystem.sync(file)
     } catch {
       markUnusable(after: error)
+      // The unsynced lines were never acknowledged when this is the append's own fsync: cut
+      // them, so a reader does not take a failed append for a committed one.
+      if pending == 1 && durability == .everyEntry {
+        cutLastLine(file)
+      }
       throw error
     }
+    syncedLength = length
     pending = 0
     firstPending = nil
+  }
+
+  /// Cuts the file back to its last synced length and syncs that (best effort).
+  private func cutLastLine(_ file: OpenFile) {
+    do throws(PersistenceError) {
+      try fileSystem.truncate(file, to: syncedLength)
+      try fileSystem.sync(file)
+      length = syncedLength
+      lastSequence -= 1
+    } catch {}
   }
 
   /// Flushes pending entries, closes the journal and releases its lock.
@@ -361,6 +380,7 @@ public final class JSONLinesJournal<Entry: Codable, Snapshot: Codable> {
     file = newFile
     generation = next
     length = newLength
+    syncedLength = newLength
     // Lines still buffered belong to the old journal, and the snapshot holds their entries.
     line.removeAll(keepingCapacity: true)
     buffered = 0

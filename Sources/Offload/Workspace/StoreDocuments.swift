@@ -28,19 +28,22 @@ public struct StoreIndex: Codable, Hashable, Sendable {
   public var itemLocations: [ShortID: ShortID]
   /// The next history entry's number.
   public var nextHistorySequence: UInt64
+  /// The numbers of the history entries undo can still revert, oldest first.
+  public var history: [UInt64]
 
   enum CodingKeys: String, CodingKey {
-    case nextSequence, collections, items, nextHistorySequence
+    case nextSequence, collections, items, nextHistorySequence, history
   }
 
   init(
     nextSequence: UInt64, collections: [Entry], itemLocations: [ShortID: ShortID],
-    nextHistorySequence: UInt64 = 1
+    nextHistorySequence: UInt64 = 1, history: [UInt64] = []
   ) {
     self.nextSequence = nextSequence
     self.collections = collections
     self.itemLocations = itemLocations
     self.nextHistorySequence = nextHistorySequence
+    self.history = history
   }
 
   /// Decodes the index; the item map is stored per collection as one string of ids.
@@ -49,6 +52,7 @@ public struct StoreIndex: Codable, Hashable, Sendable {
     nextSequence = try container.decode(UInt64.self, forKey: .nextSequence)
     nextHistorySequence =
       try container.decodeIfPresent(UInt64.self, forKey: .nextHistorySequence) ?? 1
+    history = try container.decodeIfPresent([UInt64].self, forKey: .history) ?? []
     collections = try container.decode([Entry].self, forKey: .collections)
     let grouped = try container.decode([String: String].self, forKey: .items)
     if let locations = Self.locations(grouped) {
@@ -109,6 +113,7 @@ public struct StoreIndex: Codable, Hashable, Sendable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(nextSequence, forKey: .nextSequence)
     try container.encode(nextHistorySequence, forKey: .nextHistorySequence)
+    try container.encode(history, forKey: .history)
     try container.encode(collections, forKey: .collections)
     var grouped: [ShortID: [ShortID]] = [:]
     for (item, collection) in itemLocations { grouped[collection, default: []].append(item) }

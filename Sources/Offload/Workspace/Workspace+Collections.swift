@@ -36,9 +36,11 @@ extension Workspace {
   ///
   /// - Complexity: O(*n* log *n*), where *n* is the number of its items.
   public func tree(of reference: String) throws(WorkspaceError) -> CollectionTree {
-    let index = try loadIndex()
-    let entry = try resolveCollection(reference, in: index)
-    return CollectionTree(try loadCollection(entry), maximumPlanDepth: maximumPlanDepth)
+    try reading { (state) throws(WorkspaceError) in
+      let entry = try resolveCollection(reference, in: state.index)
+      return CollectionTree(
+        try loadCollection(entry, tail: state.tail), maximumPlanDepth: maximumPlanDepth)
+    }
   }
 
   /// Creates an empty collection.
@@ -57,7 +59,7 @@ extension Workspace {
     return try change { (transaction) throws(WorkspaceError) in
       try Self.ensureNameIsFree(name, in: transaction.index)
       let collection = ItemCollection(
-        id: transaction.nextID(), name: name, kind: kind, created: now())
+        id: try transaction.nextID(), name: name, kind: kind, created: now())
       try transaction.update(collection)
       return (collection, "create \(kind.rawValue) \"\(name)\"")
     }

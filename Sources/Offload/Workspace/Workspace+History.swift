@@ -7,14 +7,24 @@ extension Workspace {
   /// - Parameter limit: How many to return at most.
   /// - Complexity: O(*h*), where *h* is the length of the history.
   public func history(limit: Int = 20) throws(WorkspaceError) -> [HistoryEntry] {
-    var entries: [HistoryEntry] = []
-    for sequence in historySequences().reversed().prefix(max(0, limit)) {
-      let store = historyStore(sequence)
-      if let entry = try Self.persisting({ () throws(PersistenceError) in try store.load() }) {
-        entries.append(entry)
+    try reading { (state) throws(WorkspaceError) in
+      var entries: [HistoryEntry] = []
+      for sequence in state.index.history.reversed().prefix(max(0, limit)) {
+        if let entry = try historyEntry(sequence, tail: state.tail) { entries.append(entry) }
       }
+      return entries
     }
-    return entries
+  }
+
+  /// A history entry: from the journal's tail when it was recorded there, else from its file.
+  func historyEntry(_ sequence: UInt64, tail: [StoreChange]) throws(WorkspaceError)
+    -> HistoryEntry?
+  {
+    if let change = tail.last(where: { $0.history?.sequence == sequence }) {
+      return change.historyEntry
+    }
+    let store = historyStore(sequence)
+    return try Self.persisting { () throws(PersistenceError) in try store.load() }
   }
 
   /// Reverts the most recent change and drops it from the history.
@@ -28,14 +38,16 @@ extension Workspace {
   @discardableResult
   public func undo() throws(WorkspaceError) -> HistoryEntry {
     try change(recordsHistory: false) { (transaction) throws(WorkspaceError) in
-      guard let sequence = historySequences().last else {
+      guard let sequence = transaction.index.history.last else {
         throw WorkspaceError(.nothingToUndo, "there is nothing to undo")
       }
-      let store = historyStore(sequence)
-      guard let entry = try Self.persisting({ () throws(PersistenceError) in try store.load() })
-      else {
-        throw WorkspaceError(.nothingToUndo, "there is nothing to undo")
+      guard let entry = try historyEntry(sequence, tail: transaction.tail) else {
+        throw WorkspaceError(
+          .damagedStore,
+          "the history entry \(sequence) is missing (\(historyPath(sequence))); run `offloadctl store repair`"
+        )
       }
+      transaction.droppedHistory = [sequence]
       for change in entry.changes.reversed() {
         try revert(change, entry: entry, in: &transaction)
       }

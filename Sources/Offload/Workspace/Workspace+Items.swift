@@ -59,7 +59,7 @@ extension Workspace {
       let entry = try resolveCollection(reference, in: transaction.index)
       var collection = try transaction.collection(entry.id)
       var forest = CollectionTree(collection, maximumPlanDepth: maximumPlanDepth).forest
-      let id = transaction.nextID()
+      let id = try transaction.nextID()
       let destination = try destination(placement, in: forest, collection: collection)
       let changes: OrderedForest<ShortID>.ChangeSet
       do throws(OrderedForest<ShortID>.Refusal) {
@@ -81,17 +81,19 @@ extension Workspace {
   ///
   /// - Complexity: O(*n*) over the store's items, plus loading the item's collection.
   public func item(_ prefix: String) throws(WorkspaceError) -> LocatedItem {
-    let index = try loadIndex()
-    let (id, collectionID) = try resolveItem(prefix, in: index)
-    guard let entry = index.collections.first(where: { $0.id == collectionID }) else {
-      throw WorkspaceError(.damagedStore, "item \(id) points at a missing collection")
+    try reading { (state) throws(WorkspaceError) in
+      let index = state.index
+      let (id, collectionID) = try resolveItem(prefix, in: index)
+      guard let entry = index.collections.first(where: { $0.id == collectionID }) else {
+        throw WorkspaceError(.damagedStore, "item \(id) points at a missing collection")
+      }
+      let collection = try loadCollection(entry, tail: state.tail)
+      guard let item = collection.items.first(where: { $0.id == id }) else {
+        throw WorkspaceError(
+          .damagedStore, "the index places item \(id) in \"\(entry.name)\" but it is not there")
+      }
+      return LocatedItem(item: item, collectionID: entry.id, collectionName: entry.name)
     }
-    let collection = try loadCollection(entry)
-    guard let item = collection.items.first(where: { $0.id == id }) else {
-      throw WorkspaceError(
-        .damagedStore, "the index places item \(id) in \"\(entry.name)\" but it is not there")
-    }
-    return LocatedItem(item: item, collectionID: entry.id, collectionName: entry.name)
   }
 
   /// Moves an item with everything nested under it, within its collection or to another.

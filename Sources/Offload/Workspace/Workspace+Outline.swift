@@ -128,7 +128,7 @@ extension Workspace {
     return try change { (transaction) throws(WorkspaceError) in
       try Self.ensureNameIsFree(name, in: transaction.index)
       var collection = ItemCollection(
-        id: transaction.nextID(), name: name, kind: kind, created: now())
+        id: try transaction.nextID(), name: name, kind: kind, created: now())
       let created = now()
       func add(_ entries: [MarkdownOutline.Entry], parent: ShortID?, depth: Int)
         throws(WorkspaceError)
@@ -147,7 +147,7 @@ extension Workspace {
         }
         for (entry, key) in zip(entries, keys) {
           let text = try Self.validText(entry.text)
-          let id = transaction.nextID()
+          let id = try transaction.nextID()
           collection.items.append(
             Item(id: id, text: text, created: created, done: entry.done, parent: parent, order: key)
           )

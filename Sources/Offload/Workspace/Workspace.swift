@@ -1,25 +1,33 @@
 public import Foundation
 import OrderingCore
-import Persistence
+public import Persistence
 
 /// A store folder holding a capture inbox, collections that are lists or plans, and their
 /// undo history.
 ///
-/// Every change runs under one exclusive lock on `store.lock`, reads the index and the
-/// collections it touches, and writes back only the files that changed, each atomically
-/// through `Persistence`. What changed is kept as before-and-after records in the history,
-/// so ``undo()`` puts back exactly what a command changed.
+/// Every change runs under one exclusive lock on `store.lock` and commits at exactly one
+/// point: the fsync'd append of one line to the store's change journal, which says what the
+/// change does as before-and-after records (items, collection metadata, the id counter, the
+/// history entry). The collection files, the history files and the index are checkpoints: every
+/// reader replays the journal's tail over them, and a change brings them up to date (then
+/// empties the journal) once the tail grows. A crash, kill, full disk or I/O error at any
+/// moment leaves the state before the change or after it, and the next command goes on.
+/// What changed is kept as before-and-after records in the history, so ``undo()`` puts back
+/// exactly what a command changed.
 ///
 /// ```swift
 /// let workspace = Workspace(root: "/home/ada/.local/share/offload")
 /// let item = try workspace.capture("Call the plumber")
 /// try workspace.createCollection(named: "House", kind: .plan)
-/// try workspace.moveItem(item.id.rawValue, toCollection: "House", to: .root(at: 0))
+/// try workspace.moveItem(item.id.rawValue, toCollection: "House", to: .first)
 /// try workspace.undo()
 /// ```
 ///
-/// Layout: `index.json` (collections, item locations, id counter), `collections/<id>.json`
-/// (one collection each), `history/<sequence>.json` (one undo entry each), `store.lock`.
+/// Layout: `changes.snapshot.json` (the index: collections, item locations, id counter, live
+/// history entries, as of the last checkpoint), `changes.<g>.jsonl` (the change journal since),
+/// `collections/<id>.json` (one collection each), `history/<sequence>.json` (one undo entry
+/// each), `store.lock` and `changes.lock`. A store of the earlier layout (`index.json`) is read
+/// as it is and moves to this one with its first change.
 public struct Workspace: Sendable {
   /// The inbox's collection id.
   public static let inboxID = ShortID(unchecked: "0")
@@ -34,6 +42,8 @@ public struct Workspace: Sendable {
   public var historyLimit: Int
   /// How long a command waits for another process's lock before reporting the store busy.
   public var lockTimeout: Duration
+  /// The file operations every read and write of the store goes through.
+  public let fileSystem: any FileSystem
   /// The source of the current time (fixed in tests and the demo).
   let now: @Sendable () -> Date
 
@@ -44,21 +54,35 @@ public struct Workspace: Sendable {
   ///   - maximumPlanDepth: The deepest depth a plan item may reach; 9 allows ten levels.
   ///   - historyLimit: How many changes undo can go back.
   ///   - lockTimeout: How long to wait for another process's lock.
+  ///   - fileSystem: The file operations; the real ones by default (tests inject faults here).
   ///   - now: The clock, `Date.init` by default.
   public init(
     root: String, maximumPlanDepth: Int = 9, historyLimit: Int = 100,
-    lockTimeout: Duration = .seconds(10), now: @escaping @Sendable () -> Date = { Date() }
+    lockTimeout: Duration = .seconds(10), fileSystem: any FileSystem = POSIXFileSystem(),
+    now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.root = root
     self.maximumPlanDepth = maximumPlanDepth
     self.historyLimit = historyLimit
     self.lockTimeout = lockTimeout
+    self.fileSystem = fileSystem
     self.now = now
   }
 
   // MARK: Files
 
-  var indexPath: String { root + "/index.json" }
+  /// The change journal's name: its files are `changes.snapshot.json` and `changes.<g>.jsonl`.
+  static let journalName = "changes"
+  /// The index's format (the journal's snapshot, and the earlier layout's `index.json`).
+  static let indexFormat = DocumentFormat<StoreIndex>(name: "offload.index")
+  /// After how many committed changes, or changed items, a change checkpoints the journal.
+  static let checkpointChanges = 32
+  static let checkpointItems = 4_096
+
+  /// The index checkpoint (the change journal's snapshot).
+  var indexPath: String { root + "/" + Self.journalName + ".snapshot.json" }
+  /// The index of the earlier layout, read until the first change moves it into the journal.
+  var legacyIndexPath: String { root + "/index.json" }
   var historyFolder: String { root + "/history" }
   func historyPath(_ sequence: UInt64) -> String {
     let digits = String(sequence)
@@ -68,53 +92,158 @@ public struct Workspace: Sendable {
   var collectionsFolder: String { root + "/collections" }
   func collectionPath(_ id: ShortID) -> String { collectionsFolder + "/\(id.rawValue).json" }
 
-  var lock: FileLock { FileLock(path: root + "/store.lock", timeout: lockTimeout) }
-  var indexStore: DocumentStore<StoreIndex> {
-    DocumentStore(path: indexPath, format: DocumentFormat(name: "offload.index"), lock: lock)
+  var lock: FileLock {
+    FileLock(path: root + "/store.lock", timeout: lockTimeout, fileSystem: fileSystem)
+  }
+  var legacyIndexStore: DocumentStore<StoreIndex> {
+    DocumentStore(
+      path: legacyIndexPath, format: Self.indexFormat, lock: lock, fileSystem: fileSystem)
   }
   func historyStore(_ sequence: UInt64) -> DocumentStore<HistoryEntry> {
     DocumentStore(
-      path: historyPath(sequence), format: DocumentFormat(name: "offload.history-entry"), lock: lock
-    )
+      path: historyPath(sequence), format: DocumentFormat(name: "offload.history-entry"),
+      lock: lock,
+      fileSystem: fileSystem)
+  }
+  func collectionStore(_ id: ShortID) -> DocumentStore<ItemCollection> {
+    DocumentStore(
+      path: collectionPath(id), format: DocumentFormat(name: "offload.collection"), lock: lock,
+      fileSystem: fileSystem)
   }
 
-  /// The sequence numbers of the stored history entries, oldest first.
-  func historySequences() -> [UInt64] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: historyFolder)) ?? []
+  /// Whether the store folder holds a store yet.
+  public var exists: Bool {
+    guard let names = try? fileSystem.listDirectory(root) else { return false }
+    return names.contains { name in
+      name == "index.json" || name == Self.journalName + ".snapshot.json"
+        || (name.hasPrefix(Self.journalName + ".") && name.hasSuffix(".jsonl"))
+    }
+  }
+
+  // MARK: Reading
+
+  /// Runs `body` under the store lock: shared for readers, exclusive for writers.
+  func locked<T>(shared: Bool, _ body: () throws(WorkspaceError) -> T) throws(WorkspaceError) -> T {
+    do {
+      let run = { () throws -> T in try body() }
+      return try shared ? lock.withSharedLock(run) : lock.withLock(run)
+    } catch let error as WorkspaceError {
+      throw error
+    } catch let error as PersistenceError {
+      throw WorkspaceError(error)
+    } catch {
+      throw WorkspaceError(.ioFailure, "\(error)")
+    }
+  }
+
+  /// The committed state, read under the shared lock: nothing is written.
+  ///
+  /// - Complexity: O(*i* + *t*), where *i* is the size of the index and *t* of the journal tail.
+  func readState() throws(WorkspaceError) -> StoreState {
+    guard exists else { return StoreState(index: .empty(now: now()), tail: []) }
+    return try locked(shared: true) { () throws(WorkspaceError) in
+      let contents = try Self.persisting { () throws(PersistenceError) in
+        try JSONLinesJournal<StoreChange, StoreIndex>.read(
+          directory: root, name: Self.journalName, format: Self.indexFormat,
+          fileSystem: fileSystem)
+      }
+      if let damage = contents.damage {
+        throw WorkspaceError(
+          .damagedStore,
+          damage.description + " Run `offloadctl store repair` to keep its valid part.")
+      }
+      return try state(from: contents)
+    }
+  }
+
+  /// The state of a journal's contents: its snapshot (or the earlier layout's index) with its
+  /// entries replayed.
+  func state(from contents: JournalContents<StoreChange, StoreIndex>) throws(WorkspaceError)
+    -> StoreState
+  {
+    var index: StoreIndex
+    if let snapshot = contents.snapshot {
+      index = snapshot
+    } else if let legacy = try Self.persisting({ () throws(PersistenceError) in
+      try legacyIndexStore.load()
+    }) {
+      index = legacy
+      index.history = legacyHistorySequences()
+    } else {
+      index = .empty(now: now())
+    }
+    var state = StoreState(index: index, tail: [])
+    for record in contents.entries { state.apply(record.entry) }
+    return state
+  }
+
+  /// The history entries of the earlier layout: the files of the history folder.
+  func legacyHistorySequences() -> [UInt64] {
+    let names = (try? fileSystem.listDirectory(historyFolder)) ?? []
     return names.compactMap { name in
       name.hasSuffix(".json") ? UInt64(name.dropLast(5)) : nil
     }.sorted()
   }
-  func collectionStore(_ id: ShortID) -> DocumentStore<ItemCollection> {
-    DocumentStore(
-      path: collectionPath(id), format: DocumentFormat(name: "offload.collection"), lock: lock)
+
+  /// Runs `body` over the committed state, under the shared store lock, so every file it reads
+  /// belongs to one state.
+  func reading<T>(_ body: (StoreState) throws(WorkspaceError) -> T) throws(WorkspaceError) -> T {
+    guard exists else { return try body(StoreState(index: .empty(now: now()), tail: [])) }
+    return try locked(shared: true) { () throws(WorkspaceError) in try body(try readState()) }
   }
 
-  /// Whether the store folder holds a store yet.
-  public var exists: Bool { FileManager.default.fileExists(atPath: indexPath) }
-
-  // MARK: Reading
-
-  /// Loads the index, or an empty one when the store does not exist yet.
+  /// Loads the index as of every committed change, or an empty one when there is no store.
   func loadIndex() throws(WorkspaceError) -> StoreIndex {
-    try Self.persisting { () throws(PersistenceError) in try indexStore.load() }
-      ?? .empty(now: now())
+    try readState().index
   }
 
-  /// Loads a collection the index lists.
-  func loadCollection(_ entry: StoreIndex.Entry) throws(WorkspaceError) -> ItemCollection {
-    if let collection = try Self.persisting({ () throws(PersistenceError) in
-      try collectionStore(entry.id).load()
-    }) {
-      return collection
+  /// Loads a collection the index lists, with the journal's tail replayed over its file.
+  ///
+  /// - Complexity: O(*n* + *t*), where *n* is the collection's size and *t* the tail's.
+  func loadCollection(_ entry: StoreIndex.Entry, tail: [StoreChange]) throws(WorkspaceError)
+    -> ItemCollection
+  {
+    var collection = try loadCollectionFile(entry.id)
+    var replayed = false
+    for change in tail {
+      for collectionChange in change.changes where collectionChange.collection == entry.id {
+        collection = .applying(collectionChange, to: collection)
+        replayed = true
+      }
     }
-    if entry.id == Self.inboxID {
-      return ItemCollection(id: entry.id, name: entry.name, kind: .list, created: entry.created)
+    if let collection { return collection }
+    if entry.id == Self.inboxID || replayed {
+      return ItemCollection(
+        id: entry.id, name: entry.name, kind: entry.kind, created: entry.created)
     }
     throw WorkspaceError(
       .damagedStore,
-      "the index lists collection \"\(entry.name)\" but its file \(collectionPath(entry.id)) is missing; run `offloadctl store verify`"
+      "the index lists collection \"\(entry.name)\" but its file \(collectionPath(entry.id)) is missing; run `offloadctl store repair`"
     )
+  }
+
+  /// A collection's checkpoint file, or nil when there is none. Nothing is written: a file whose
+  /// records are JSON but incomplete (a missing order key, an older or other client) is
+  /// salvaged in memory, and a file that is not JSON at all is reported for `store repair`.
+  ///
+  /// - Complexity: O(*n*), where *n* is the file's size.
+  func loadCollectionFile(_ id: ShortID) throws(WorkspaceError) -> ItemCollection? {
+    let store = collectionStore(id)
+    do throws(PersistenceError) {
+      return try store.read()
+    } catch  where error.code == .damaged {
+      if let data = try? fileSystem.readAll(store.path),
+        let salvaged = CollectionSalvage.salvage(
+          data, id: id, fallbackDate: Date(timeIntervalSince1970: 0),
+          maximumPlanDepth: maximumPlanDepth)
+      {
+        return salvaged.collection
+      }
+      throw WorkspaceError(
+        .damagedStore, error.description + " Run `offloadctl store repair` to restore it.")
+    } catch {
+      throw WorkspaceError(error)
+    }
   }
 
   /// Runs a Persistence call, turning its error into a workspace error.
@@ -128,8 +257,10 @@ public struct Workspace: Sendable {
 
   // MARK: Changing
 
-  /// Runs `body` as one change: under the store lock, with the collections it touches, and
-  /// writes back what changed plus a history entry.
+  /// Runs `body` as one change: under the exclusive store lock, over the committed state, and
+  /// commits what it changed as one journal line (then checkpoints when the tail is long).
+  ///
+  /// When this throws, nothing changed; when it returns, the change is on stable storage.
   ///
   /// - Parameters:
   ///   - recordsHistory: Whether the change can be undone (undo itself is not recorded).
@@ -139,38 +270,49 @@ public struct Workspace: Sendable {
     _ body: (inout Transaction) throws(WorkspaceError) -> (Result, summary: String)
   ) throws(WorkspaceError) -> Result {
     try createFolders()
-    do {
-      return try lock.withLock {
-        var transaction = Transaction(workspace: self, index: try loadIndex())
-        let (result, summary) = try body(&transaction)
-        try commit(transaction, summary: summary, recordsHistory: recordsHistory)
-        return result
+    return try locked(shared: false) { () throws(WorkspaceError) in
+      let journal = try openJournal()
+      defer { try? journal.close() }
+      let state = try state(from: journal.recovered)
+      var transaction = Transaction(workspace: self, state: state)
+      let (result, summary) = try body(&transaction)
+      guard let change = record(transaction, summary: summary, recordsHistory: recordsHistory)
+      else { return result }
+      // The commit point: once this line is on stable storage, the change is made.
+      try Self.persisting { () throws(PersistenceError) in _ = try journal.append(change) }
+      var after = state
+      after.apply(change)
+      if after.needsCheckpoint || journal.recovered.snapshot == nil {
+        // A checkpoint that fails leaves the tail in the journal; the next change does it again.
+        try? checkpoint(after, journal: journal)
       }
-    } catch let error as WorkspaceError {
-      throw error
-    } catch let error as PersistenceError {
-      throw WorkspaceError(error)
-    } catch {
-      throw WorkspaceError(.ioFailure, "\(error)")
+      return result
+    }
+  }
+
+  /// Opens the change journal (under the exclusive store lock).
+  func openJournal() throws(WorkspaceError) -> JSONLinesJournal<StoreChange, StoreIndex> {
+    try Self.persisting { () throws(PersistenceError) in
+      try JSONLinesJournal<StoreChange, StoreIndex>.open(
+        directory: root, name: Self.journalName, format: Self.indexFormat,
+        lockTimeout: lockTimeout, fileSystem: fileSystem)
     }
   }
 
   private func createFolders() throws(WorkspaceError) {
-    do {
-      try FileManager.default.createDirectory(
-        atPath: collectionsFolder, withIntermediateDirectories: true)
-      try FileManager.default.createDirectory(
-        atPath: historyFolder, withIntermediateDirectories: true)
+    do throws(PersistenceError) {
+      try fileSystem.makeDirectory(collectionsFolder)
+      try fileSystem.makeDirectory(historyFolder)
     } catch {
       throw WorkspaceError(
-        .cannotCreate, "cannot create the store folder \(root): \(error.localizedDescription)")
+        .cannotCreate, "cannot create the store folder \(root): \(error.description)")
     }
   }
 
-  private func commit(_ transaction: Transaction, summary: String, recordsHistory: Bool)
-    throws(WorkspaceError)
+  /// The journal line of a transaction, or nil when it changed nothing.
+  private func record(_ transaction: Transaction, summary: String, recordsHistory: Bool)
+    -> StoreChange?
   {
-    var index = transaction.index
     var changes: [HistoryEntry.CollectionChange] = []
     for id in transaction.touched.sorted() {
       let original = transaction.originals[id] ?? nil
@@ -178,54 +320,81 @@ public struct Workspace: Sendable {
       guard let change = Self.difference(id: id, from: original, to: current) else { continue }
       changes.append(change)
     }
-    guard !changes.isEmpty else { return }
-    // Collections first, then the history entry, then the index that points at them: a crash
-    // in between leaves every file whole, and at worst a change that cannot be undone.
-    for change in changes {
-      let id = change.collection
-      if let collection = transaction.collections[id] {
-        try Self.persisting { () throws(PersistenceError) in
-          try collectionStore(id).save(collection)
-        }
-      } else {
-        try? FileManager.default.removeItem(atPath: collectionPath(id))
-        try? FileManager.default.removeItem(atPath: collectionPath(id) + ".backup")
-      }
-      for item in change.items {
-        if let before = item.before, item.after == nil, index.itemLocations[before.id] == id {
-          index.itemLocations[before.id] = nil
-        }
-      }
-      for item in change.items { if let after = item.after { index.itemLocations[after.id] = id } }
-      if let collection = transaction.collections[id] {
-        let entry = StoreIndex.Entry(
-          id: id, name: collection.name, kind: collection.kind, created: collection.created,
-          itemCount: collection.items.count)
-        if let position = index.collections.firstIndex(where: { $0.id == id }) {
-          index.collections[position] = entry
-        } else {
-          index.collections.append(entry)
-        }
-      } else {
-        index.collections.removeAll { $0.id == id }
-      }
-    }
-    // One file per entry: a command writes its own entry and never rewrites the others.
+    guard !changes.isEmpty else { return nil }
+    let index = transaction.index
+    var note: StoreChange.HistoryNote?
+    var dropped = transaction.droppedHistory
     if recordsHistory {
       let sequence = index.nextHistorySequence
-      let entry = HistoryEntry(sequence: sequence, date: now(), summary: summary, changes: changes)
-      index.nextHistorySequence += 1
-      try Self.persisting { () throws(PersistenceError) in try historyStore(sequence).save(entry) }
-      for old in historySequences().dropLast(historyLimit) { removeHistoryEntry(old) }
-    } else if let last = historySequences().last {
-      removeHistoryEntry(last)
+      note = .init(sequence: sequence, date: now(), summary: summary)
+      dropped += (index.history + [sequence]).dropLast(max(historyLimit, 1))
     }
-    try Self.persisting { () throws(PersistenceError) in try indexStore.save(index) }
+    return StoreChange(
+      changes: changes, nextSequence: index.nextSequence, history: note, droppedHistory: dropped)
   }
 
-  func removeHistoryEntry(_ sequence: UInt64) {
-    try? FileManager.default.removeItem(atPath: historyPath(sequence))
-    try? FileManager.default.removeItem(atPath: historyPath(sequence) + ".backup")
+  /// Brings the collection files, the history files and the index up to date with the journal,
+  /// then empties the journal: the index's save is the checkpoint's commit point.
+  ///
+  /// Each file is replaced atomically, and replaying the tail over a file that already holds
+  /// it changes nothing, so a crash anywhere before the index is saved leaves the tail to be
+  /// replayed (and this checkpoint to be done again); after it, the files hold the tail.
+  ///
+  /// - Complexity: O(*n* + *t*), where *n* is the size of the collections the tail touched and
+  ///   *t* the size of the tail.
+  func checkpoint(_ state: StoreState, journal: JSONLinesJournal<StoreChange, StoreIndex>)
+    throws(WorkspaceError)
+  {
+    var ids: [ShortID] = []
+    var seen: Set<ShortID> = []
+    for change in state.tail {
+      for id in change.collectionIDs where seen.insert(id).inserted { ids.append(id) }
+    }
+    for id in ids {
+      var collection = try loadCollectionFile(id)
+      for change in state.tail {
+        for collectionChange in change.changes where collectionChange.collection == id {
+          collection = .applying(collectionChange, to: collection)
+        }
+      }
+      try Self.persisting { () throws(PersistenceError) in
+        if let collection {
+          try collectionStore(id).save(collection)
+        } else {
+          try fileSystem.unlinkIfPresent(collectionPath(id))
+          try fileSystem.unlinkIfPresent(collectionPath(id) + ".backup")
+        }
+      }
+    }
+    let live = Set(state.index.history)
+    try Self.persisting { () throws(PersistenceError) in
+      for change in state.tail {
+        if let entry = change.historyEntry, live.contains(entry.sequence) {
+          try historyStore(entry.sequence).save(entry)
+        }
+      }
+      for change in state.tail {
+        for sequence in change.droppedHistory where !live.contains(sequence) {
+          try fileSystem.unlinkIfPresent(historyPath(sequence))
+          try fileSystem.unlinkIfPresent(historyPath(sequence) + ".backup")
+        }
+      }
+      try journal.compact(state.index)
+      // The earlier layout's index is superseded once the snapshot exists.
+      try fileSystem.unlinkIfPresent(legacyIndexPath)
+      try fileSystem.unlinkIfPresent(legacyIndexPath + ".backup")
+    }
+    removeStaleTemporaryFiles()
+  }
+
+  /// Removes temporary files left by saves that a crash interrupted (`*.tmp-<pid>-<n>`); only
+  /// under the exclusive lock, when no save of this store can be under way.
+  func removeStaleTemporaryFiles() {
+    for folder in [root, collectionsFolder, historyFolder] {
+      for name in (try? fileSystem.listDirectory(folder)) ?? [] where name.contains(".tmp-") {
+        try? fileSystem.unlinkIfPresent(folder + "/" + name)
+      }
+    }
   }
 
   /// What changed in one collection, or `nil` when nothing did.
@@ -252,14 +421,19 @@ public struct Workspace: Sendable {
 struct Transaction {
   let workspace: Workspace
   var index: StoreIndex
+  /// The committed changes the checkpoint files do not hold yet.
+  let tail: [StoreChange]
   /// Every collection loaded or created, as it is now (absent when deleted).
   var collections: [ShortID: ItemCollection] = [:]
   /// Each touched collection as it was on disk (`nil` when the change created it).
   var originals: [ShortID: ItemCollection?] = [:]
+  /// History entries the change drops (undo drops the entry it reverts).
+  var droppedHistory: [UInt64] = []
 
-  init(workspace: Workspace, index: StoreIndex) {
+  init(workspace: Workspace, state: StoreState) {
     self.workspace = workspace
-    self.index = index
+    self.index = state.index
+    self.tail = state.tail
   }
 
   /// The ids of the collections loaded, created or deleted.
@@ -271,7 +445,7 @@ struct Transaction {
     guard let entry = index.collections.first(where: { $0.id == id }) else {
       throw WorkspaceError(.notFound, "no collection has the id \(id)")
     }
-    let collection = try workspace.loadCollection(entry)
+    let collection = try workspace.loadCollection(entry, tail: tail)
     collections[id] = collection
     if originals[id] == nil { originals[id] = .some(collection) }
     return collection
@@ -296,8 +470,16 @@ struct Transaction {
   }
 
   /// A fresh id from the store's counter.
-  mutating func nextID() -> ShortID {
+  ///
+  /// - Throws: ``WorkspaceError/Code/damagedStore`` when the counter is at its limit.
+  mutating func nextID() throws(WorkspaceError) -> ShortID {
     while true {
+      guard index.nextSequence < UInt64.max else {
+        throw WorkspaceError(
+          .damagedStore,
+          "the store's id counter is at its limit (\(index.nextSequence)) in \(workspace.indexPath); run `offloadctl store repair`"
+        )
+      }
       let id = ShortID(sequence: index.nextSequence)
       index.nextSequence += 1
       if index.itemLocations[id] == nil && !index.collections.contains(where: { $0.id == id }) {

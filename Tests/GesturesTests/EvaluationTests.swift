@@ -53,8 +53,9 @@ struct EvaluationTests {
 
   @Test func rowDeletesCountOnlyQuickLeftSwipesPastTheCommitDistance() throws {
     // Density 2: stroke 0 goes 140 pt left in 0.2 s (quick), stroke 1 goes 150 pt left in
-    // 2 s (a slow drag: 75 pt/s), stroke 2 goes 40 pt left in 60 ms (a short flick), stroke 3 is a
-    // quick scroll down, stroke 4 starts shallow to the left and ends steeper than 45°.
+    // 2 s (a slow drag: 75 pt/s), stroke 2 goes 40 pt left in 60 ms (a short flick),
+    // stroke 3 is a quick scroll down, stroke 4 starts shallow to the left and ends steeper
+    // than 45°.
     let csv = """
       stroke_id,t_ms,x,y,phase,derived_label
       0,0,600,500,began,left

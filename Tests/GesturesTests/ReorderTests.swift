@@ -70,6 +70,21 @@ struct ReorderTests {
     #expect(a.winner == .reorder && a.state(of: .reorder) == .ended)
   }
 
+  @Test func aTraceMayNameTheHandleSurface() throws {
+    let trace = try GestureTrace(
+      parsing: """
+        {"type":"config","surface":"reorderHandle"}
+        {"type":"sample","t":0,"x":340,"y":300,"phase":"began"}
+        {"type":"sample","t":0.05,"x":340,"y":360,"phase":"moved"}
+        {"type":"sample","t":0.1,"x":340,"y":400,"phase":"ended"}
+        """)
+    let replay = GestureReplay(trace: trace)
+    #expect(replay.surfaceName == "reorderHandle")
+    #expect(replay.strokes.map(\.outcome) == ["drop"])
+    #expect(replay.strokes.first?.decision == .reorder)
+    #expect(replay.strokes.first?.decisionDelay == 0)
+  }
+
   @Test func theRowBodyStillNeedsTheLongPress() {
     // The same quick drag on the row itself (not the handle) is a scroll, not a reorder.
     var a = arena(.listRow)

@@ -55,14 +55,40 @@ public enum MotionCurve: Hashable, Sendable {
   case linear
 }
 
-/// How to play a motion: duration, curve, and the transform it ends on or passes through.
+/// How to play a motion: duration, curve, and the transform and shadow it ends on or passes
+/// through.
 ///
 /// ```swift
 /// let lift = MotionSpec.for(.lift, reduceMotion: false)
 /// lift.scale            // 1.025
 /// lift.rotationDegrees  // 2
+/// lift.shadow?.opacity  // 0.25: the lifted row casts a shadow
 /// ```
 public struct MotionSpec: Hashable, Sendable {
+  /// The shadow a moving view ends the motion with.
+  public struct Shadow: Hashable, Sendable {
+    /// The shadow's opacity, 0 to 1 (0: no shadow).
+    public var opacity: Double
+    /// The blur radius, in points.
+    public var radius: Double
+    /// The vertical offset, in points (positive: downward, as from a light above).
+    public var offsetY: Double
+
+    /// Creates a shadow.
+    public init(opacity: Double, radius: Double, offsetY: Double) {
+      self.opacity = opacity
+      self.radius = radius
+      self.offsetY = offsetY
+    }
+
+    /// A lifted row's shadow (seed 003: the lift shows a scale, a shadow and a tilt; the
+    /// values are ours): 25 % opacity, 8 pt blur, 4 pt down.
+    public static let lifted = Shadow(opacity: 0.25, radius: 8, offsetY: 4)
+    /// No shadow: a snapped-back view rests flat again (seed 003's snap-back sets the shadow
+    /// opacity to 0).
+    public static let flat = Shadow(opacity: 0, radius: 0, offsetY: 0)
+  }
+
   /// Seconds.
   public var duration: Double
   /// The timing curve.
@@ -73,37 +99,41 @@ public struct MotionSpec: Hashable, Sendable {
   public var rotationDegrees: Double
   /// The opacity the animated element ends at (for fades and tints).
   public var targetOpacity: Double
+  /// The shadow the moving view ends with, or nil when the motion leaves the shadow alone.
+  public var shadow: Shadow?
 
   /// Creates a spec.
   public init(
     duration: Double, curve: MotionCurve, scale: Double = 1, rotationDegrees: Double = 0,
-    targetOpacity: Double = 1
+    targetOpacity: Double = 1, shadow: Shadow? = nil
   ) {
     self.duration = duration
     self.curve = curve
     self.scale = scale
     self.rotationDegrees = rotationDegrees
     self.targetOpacity = targetOpacity
+    self.shadow = shadow
   }
 
   /// The spec of a cue, in its full or reduced-motion variant.
   ///
-  /// Full motion follows the seeds: lift to 1.025 with a 2° tilt, a 150 ms insertion-line
-  /// fade, a 200 ms spring snap-back with overshoot (damping 0.7), seed 000's row spring
-  /// (response 0.3, damping 0.7), a 300 ms ease-out card exit and a 100 ms red tint at 15 %.
-  /// Reduced motion drops scale, tilt and overshoot and keeps short ease-in-out cross-fades,
-  /// as the platforms' reduce-motion settings ask.
+  /// Full motion follows the seeds: lift to 1.025 with a 2° tilt and a shadow
+  /// (``Shadow/lifted``), a 150 ms insertion-line fade, a 200 ms spring snap-back with
+  /// overshoot (damping 0.7) that lays the shadow down again, seed 000's row spring (response
+  /// 0.3, damping 0.7), a 300 ms ease-out card exit and a 100 ms red tint at 15 %. Reduced
+  /// motion drops scale, tilt and overshoot and keeps short ease-in-out cross-fades, as the
+  /// platforms' reduce-motion settings ask; the shadow stays, since it moves nothing.
   public static func `for`(_ cue: MotionCue, reduceMotion: Bool) -> MotionSpec {
     switch (cue, reduceMotion) {
     case (.lift, false):
       MotionSpec(
         duration: 0.15, curve: .spring(dampingRatio: 0.8, response: 0.15), scale: 1.025,
-        rotationDegrees: 2)
-    case (.lift, true): MotionSpec(duration: 0.15, curve: .easeInOut)
+        rotationDegrees: 2, shadow: .lifted)
+    case (.lift, true): MotionSpec(duration: 0.15, curve: .easeInOut, shadow: .lifted)
     case (.insertionLineFade, _): MotionSpec(duration: 0.15, curve: .linear)
     case (.snapBack, false):
-      MotionSpec(duration: 0.2, curve: .spring(dampingRatio: 0.7, response: 0.2))
-    case (.snapBack, true): MotionSpec(duration: 0.2, curve: .easeInOut)
+      MotionSpec(duration: 0.2, curve: .spring(dampingRatio: 0.7, response: 0.2), shadow: .flat)
+    case (.snapBack, true): MotionSpec(duration: 0.2, curve: .easeInOut, shadow: .flat)
     case (.rowSnapBack, false):
       MotionSpec(duration: 0.3, curve: .spring(dampingRatio: 0.7, response: 0.3))
     case (.rowSnapBack, true): MotionSpec(duration: 0.25, curve: .easeInOut)

@@ -53,11 +53,18 @@ public struct GestureConfiguration: Hashable, Sendable {
 
   /// How far left a row must be dragged to delete on release, in points (seed: 100).
   public var rowSwipeCommitDistance: Double
-  /// The release speed to the left that deletes a row from any distance, points per second
-  /// (Android `ItemTouchHelper` swipe escape velocity: 120 dp/s; Flutter `Dismissible`: 700).
-  public var rowSwipeFlingVelocity: Double
-  /// A release this fast to the right cancels a row swipe whatever its distance (UIKit's
-  /// swipe actions behave so), points per second.
+  /// The average leftward speed, from touch-down to release, at which a row swipe is quick,
+  /// points per second (ours: 120, from the real strokes; see
+  /// ``isQuickRowSwipe(distance:duration:)``).
+  ///
+  /// Seed 000 deletes a row only on a quick swipe past ``rowSwipeCommitDistance``; a slower
+  /// drag is sustained and snaps back, whatever its distance. 120 pt/s is the 10th percentile,
+  /// rounded down, of the average speeds of the 626 calibration strokes that travelled more
+  /// than 100 pt: nine swipes in ten are quicker.
+  public var rowSwipeQuickSpeed: Double
+  /// A release this fast to the right, after the finger came back right by more than the
+  /// touch slop, cancels a row swipe whatever its distance (UIKit's swipe actions behave so),
+  /// points per second.
   public var rowSwipeCancelVelocity: Double
 
   // MARK: Deck swipe
@@ -66,9 +73,15 @@ public struct GestureConfiguration: Hashable, Sendable {
   public var deckContainerWidth: Double
   /// The fraction of ``deckContainerWidth`` past which a card commits on release (seed: 0.5).
   public var deckCommitFraction: Double
-  /// The release speed along the swipe's direction that commits a card from any distance,
-  /// points per second (Flutter `Dismissible`: 700; Android `ItemTouchHelper`: 120 dp/s).
+  /// The release speed along the swipe's direction that commits a card from any distance when
+  /// ``deckFlingCommitsBelowThreshold`` is on, points per second (Flutter `Dismissible`: 700;
+  /// Android `ItemTouchHelper`: 120 dp/s).
   public var deckFlingVelocity: Double
+  /// Whether a fling (a release at ``deckFlingVelocity`` or faster along the swipe) commits a
+  /// card below ``deckCommitFraction``, and a fast release back toward the middle cancels a
+  /// card past it, as swipe-card libraries do (default: off, seed 004's rule: an action
+  /// executes when the swipe crosses the threshold, and only then).
+  public var deckFlingCommitsBelowThreshold: Bool
   /// The progress marks announced while a card moves, as fractions of the width (seed: 25,
   /// 50 and 75 %).
   public var deckProgressMarks: [Double]
@@ -78,6 +91,11 @@ public struct GestureConfiguration: Hashable, Sendable {
   public var deckMarkHysteresis: Double
   /// The largest card tilt, in degrees, reached at the commit distance (seed: 15).
   public var deckMaximumRotation: Double
+  /// The card's scale when an up swipe (keep) reaches the commit distance (ours: 0.95); the
+  /// scale moves linearly from 1 with the progress. Seed 004: the up swipe translates the card
+  /// "with slight scale", less dramatic than the left and right tilt. Left, right and down
+  /// swipes keep the scale at 1, and so does reduced motion.
+  public var deckKeepScale: Double
 
   // MARK: Accessibility
 
@@ -89,10 +107,11 @@ public struct GestureConfiguration: Hashable, Sendable {
     touchSlop: Double, axisDominance: Double, ambiguousLockDistance: Double,
     longPressDuration: Double, longPressSlop: Double, velocityHorizon: Double,
     velocityHistorySize: Int, velocityStopGap: Double, velocitySparseLimit: Double,
-    maximumFlingVelocity: Double, rowSwipeCommitDistance: Double, rowSwipeFlingVelocity: Double,
+    maximumFlingVelocity: Double, rowSwipeCommitDistance: Double, rowSwipeQuickSpeed: Double,
     rowSwipeCancelVelocity: Double, deckContainerWidth: Double, deckCommitFraction: Double,
-    deckFlingVelocity: Double, deckProgressMarks: [Double], deckMarkHysteresis: Double,
-    deckMaximumRotation: Double, reduceMotion: Bool
+    deckFlingVelocity: Double, deckFlingCommitsBelowThreshold: Bool,
+    deckProgressMarks: [Double], deckMarkHysteresis: Double, deckMaximumRotation: Double,
+    deckKeepScale: Double, reduceMotion: Bool
   ) {
     self.touchSlop = touchSlop
     self.axisDominance = axisDominance
@@ -105,15 +124,33 @@ public struct GestureConfiguration: Hashable, Sendable {
     self.velocitySparseLimit = velocitySparseLimit
     self.maximumFlingVelocity = maximumFlingVelocity
     self.rowSwipeCommitDistance = rowSwipeCommitDistance
-    self.rowSwipeFlingVelocity = rowSwipeFlingVelocity
+    self.rowSwipeQuickSpeed = rowSwipeQuickSpeed
     self.rowSwipeCancelVelocity = rowSwipeCancelVelocity
     self.deckContainerWidth = deckContainerWidth
     self.deckCommitFraction = deckCommitFraction
     self.deckFlingVelocity = deckFlingVelocity
+    self.deckFlingCommitsBelowThreshold = deckFlingCommitsBelowThreshold
     self.deckProgressMarks = deckProgressMarks
     self.deckMarkHysteresis = deckMarkHysteresis
     self.deckMaximumRotation = deckMaximumRotation
+    self.deckKeepScale = deckKeepScale
     self.reduceMotion = reduceMotion
+  }
+
+  /// Whether a row swipe that went `distance` points left in `duration` seconds, from
+  /// touch-down to release, is quick: its average speed is at least ``rowSwipeQuickSpeed``.
+  ///
+  /// A swipe with no elapsed time (every sample at one timestamp) is quick. The rule reads the
+  /// whole swipe, not the release velocity: a finger that stops before lifting still made a
+  /// quick swipe, and a slow drag that speeds up at the end is still a drag.
+  ///
+  /// ```swift
+  /// let ios = GesturePreset.ios.configuration
+  /// ios.isQuickRowSwipe(distance: 140, duration: 0.25)  // true: 560 pt/s
+  /// ios.isQuickRowSwipe(distance: 200, duration: 2)     // false: 100 pt/s
+  /// ```
+  public func isQuickRowSwipe(distance: Double, duration: Double) -> Bool {
+    duration <= 0 || distance >= rowSwipeQuickSpeed * duration
   }
 
   /// A velocity tracker with this configuration's window rules.
@@ -144,25 +181,31 @@ public enum GesturePreset: String, Hashable, Sendable, CaseIterable {
         touchSlop: 10, axisDominance: 2.414, ambiguousLockDistance: 30, longPressDuration: 0.5,
         longPressSlop: 10, velocityHorizon: 0.1, velocityHistorySize: 20, velocityStopGap: 0.04,
         velocitySparseLimit: 0.25, maximumFlingVelocity: 8000, rowSwipeCommitDistance: 100,
-        rowSwipeFlingVelocity: 300, rowSwipeCancelVelocity: 300, deckContainerWidth: 390,
-        deckCommitFraction: 0.5, deckFlingVelocity: 700, deckProgressMarks: [0.25, 0.5, 0.75],
-        deckMarkHysteresis: 0.03, deckMaximumRotation: 15, reduceMotion: false)
+        rowSwipeQuickSpeed: 120, rowSwipeCancelVelocity: 300, deckContainerWidth: 390,
+        deckCommitFraction: 0.5, deckFlingVelocity: 700,
+        deckFlingCommitsBelowThreshold: false, deckProgressMarks: [0.25, 0.5, 0.75],
+        deckMarkHysteresis: 0.03, deckMaximumRotation: 15, deckKeepScale: 0.95,
+        reduceMotion: false)
     case .android:
       GestureConfiguration(
         touchSlop: 8, axisDominance: 2.414, ambiguousLockDistance: 24, longPressDuration: 0.4,
         longPressSlop: 8, velocityHorizon: 0.1, velocityHistorySize: 20, velocityStopGap: 0.04,
         velocitySparseLimit: 0.25, maximumFlingVelocity: 8000, rowSwipeCommitDistance: 100,
-        rowSwipeFlingVelocity: 120, rowSwipeCancelVelocity: 120, deckContainerWidth: 411,
-        deckCommitFraction: 0.5, deckFlingVelocity: 120, deckProgressMarks: [0.25, 0.5, 0.75],
-        deckMarkHysteresis: 0.03, deckMaximumRotation: 15, reduceMotion: false)
+        rowSwipeQuickSpeed: 120, rowSwipeCancelVelocity: 120, deckContainerWidth: 411,
+        deckCommitFraction: 0.5, deckFlingVelocity: 120,
+        deckFlingCommitsBelowThreshold: false, deckProgressMarks: [0.25, 0.5, 0.75],
+        deckMarkHysteresis: 0.03, deckMaximumRotation: 15, deckKeepScale: 0.95,
+        reduceMotion: false)
     case .flutter:
       GestureConfiguration(
         touchSlop: 18, axisDominance: 2.414, ambiguousLockDistance: 54, longPressDuration: 0.5,
         longPressSlop: 18, velocityHorizon: 0.1, velocityHistorySize: 20, velocityStopGap: 0.04,
         velocitySparseLimit: 0.25, maximumFlingVelocity: 8000, rowSwipeCommitDistance: 100,
-        rowSwipeFlingVelocity: 700, rowSwipeCancelVelocity: 700, deckContainerWidth: 390,
-        deckCommitFraction: 0.5, deckFlingVelocity: 700, deckProgressMarks: [0.25, 0.5, 0.75],
-        deckMarkHysteresis: 0.03, deckMaximumRotation: 15, reduceMotion: false)
+        rowSwipeQuickSpeed: 120, rowSwipeCancelVelocity: 700, deckContainerWidth: 390,
+        deckCommitFraction: 0.5, deckFlingVelocity: 700,
+        deckFlingCommitsBelowThreshold: false, deckProgressMarks: [0.25, 0.5, 0.75],
+        deckMarkHysteresis: 0.03, deckMaximumRotation: 15, deckKeepScale: 0.95,
+        reduceMotion: false)
     }
   }
 }

@@ -65,8 +65,8 @@ public enum SwipeDirection: String, Hashable, Sendable, CaseIterable {
 
 /// What a row swipe did when the finger lifted.
 public enum RowSwipeOutcome: Hashable, Sendable {
-  /// The row is deleted; `byFling` is true when the release speed, not the distance, did it.
-  case delete(byFling: Bool)
+  /// The row is deleted: the swipe was quick and released past the commit distance.
+  case delete
   /// The row springs back to its place.
   case snapBack
 }
@@ -97,7 +97,8 @@ public struct RowSwipeFrame: Hashable, Sendable {
   public var offset: Double
   /// The trash icon's opacity, 0 to 1: the distance over the commit distance.
   public var trashOpacity: Double
-  /// Whether releasing here (without a fling) would delete.
+  /// Whether the row is past the commit distance (releasing here deletes if the swipe is
+  /// quick).
   public var pastCommit: Bool
 }
 
@@ -111,6 +112,9 @@ public struct DeckFrame: Hashable, Sendable {
   public var progress: Double
   /// The card's tilt in degrees (negative counterclockwise), at most the configured maximum.
   public var rotation: Double
+  /// The card's scale (1 for none): an up swipe (keep) shrinks the card slightly, to the
+  /// configured keep scale at the commit fraction; left, right and down keep 1.
+  public var scale: Double
   /// The overlay's opacity (red trash, green favorite, blue keep): progress over the commit
   /// fraction, at most 1.
   public var overlayOpacity: Double

@@ -31,7 +31,7 @@ struct GestureCommand: ParsableCommand {
       discussion:
         "Each line is {\"type\":\"sample\",\"t\":SECONDS,\"x\":X,\"y\":Y,\"phase\":\"began|moved|ended|cancelled\"}, "
         + "{\"type\":\"advance\",\"t\":SECONDS}, {\"type\":\"action\",\"t\":SECONDS,\"action\":NAME} or "
-        + "{\"type\":\"config\",\"surface\":\"listRow|photoDeck|plainList\",\"preset\":P,\"density\":D}. "
+        + "{\"type\":\"config\",\"surface\":\"listRow|photoDeck|plainList|reorderHandle\",\"preset\":P,\"density\":D}. "
         + "The same trace always prints the same bytes.")
 
     @OptionGroup var global: GlobalOptions

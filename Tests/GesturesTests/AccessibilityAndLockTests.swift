@@ -121,7 +121,7 @@ struct PresetTests {
     #expect(ios.longPressDuration == 0.5 && ios.longPressSlop == 10 && ios.touchSlop == 10)
     let android = GesturePreset.android.configuration
     #expect(android.touchSlop == 8 && android.longPressDuration == 0.4)
-    #expect(android.rowSwipeFlingVelocity == 120)
+    #expect(android.rowSwipeCancelVelocity == 120)
     let flutter = GesturePreset.flutter.configuration
     #expect(flutter.touchSlop == 18 && flutter.deckFlingVelocity == 700)
     for preset in GesturePreset.allCases {
@@ -130,17 +130,26 @@ struct PresetTests {
       #expect(c.rowSwipeCommitDistance == 100 && c.deckCommitFraction == 0.5)
       #expect(c.deckProgressMarks == [0.25, 0.5, 0.75] && c.deckMaximumRotation == 15)
       #expect(c.ambiguousLockDistance == 3 * c.touchSlop)
+      // Seed 000's "quick" and seed 004's threshold-only commit, in every preset.
+      #expect(c.rowSwipeQuickSpeed == 120 && !c.deckFlingCommitsBelowThreshold)
+      #expect(c.deckKeepScale == 0.95)
     }
   }
 
   @Test func everyThresholdIsTunable() {
-    var a = arena(.listRow) {
-      $0.rowSwipeCommitDistance = 50; $0.rowSwipeFlingVelocity = 10_000
-    }
     var stroke = StrokeBuilder(at: TouchPoint(x: 300, y: 100))
     stroke.move(by: TouchPoint(x: -60, y: 0), over: 0.3)
     stroke.rest(for: 0.1)
     stroke.lift()
-    #expect(a.run(stroke.samples).rowOutcome == .delete(byFling: false))
+    // 60 pt in 0.4 s: 150 pt/s, short of the default 100 pt.
+    var standard = arena(.listRow)
+    #expect(standard.run(stroke.samples).rowOutcome == .snapBack)
+    var shorter = arena(.listRow) { $0.rowSwipeCommitDistance = 50 }
+    #expect(shorter.run(stroke.samples).rowOutcome == .delete)
+    // The quick speed is a tunable too: at 200 pt/s the same swipe is a drag.
+    var stricter = arena(.listRow) {
+      $0.rowSwipeCommitDistance = 50; $0.rowSwipeQuickSpeed = 200
+    }
+    #expect(stricter.run(stroke.samples).rowOutcome == .snapBack)
   }
 }

@@ -78,10 +78,13 @@ struct ArenaPropertyTests {
       if !far && !cancelled && duration < 0.5 && surface.contains(.tap) {
         #expect(a.winner == .tap, "\(rng)")
       }
-      // Row swipes never move right, and deletes only happen past 100 pt or on a fling.
+      // Row swipes never move right, and deletes only happen past 100 pt on a quick swipe
+      // (seed 000: at least 120 pt/s on average from touch-down to release).
       for frame in events.rowFrames { #expect(frame.offset <= 0, "\(rng)") }
-      if case .delete(let byFling)? = events.rowOutcome, !byFling {
+      if events.rowOutcome == .delete {
+        let elapsed = (stroke.last?.time ?? 0) - stroke[0].time
         #expect(a.translation.x <= -100, "\(rng)")
+        #expect(-a.translation.x >= 120 * elapsed, "\(rng)")
       }
     }
   }

@@ -103,14 +103,33 @@ struct DeckSwipeTests {
     #expect(frames.last?.rotation == -15)
   }
 
-  @Test func aFlingCommitsFromAShortDistance() {
+  @Test(arguments: GesturePreset.allCases)
+  func byDefaultAFlingBelowTheThresholdSnapsBack(preset: GesturePreset) {
+    // Seed 004: an action executes when the swipe crosses the threshold (50 % of the width).
+    var a = arena(.photoDeck, preset)
+    let events = a.run(StrokeBuilder.drag(TouchPoint(x: -80, y: 0), over: 0.08))
+    #expect(a.velocity.dx < -700)
+    #expect(events.deckOutcome == .snapBack)
+    #expect(events.contains(.motion(.snapBack, time: events.last?.time ?? 0)))
+  }
+
+  @Test func byDefaultAReleasePastTheThresholdCommitsWhateverItsSpeed() {
     var a = arena(.photoDeck)
+    var stroke = StrokeBuilder(at: TouchPoint(x: 195, y: 400))
+    stroke.move(by: TouchPoint(x: 260, y: 0), over: 0.4)
+    stroke.move(by: TouchPoint(x: -40, y: 0), over: 0.03)
+    stroke.lift()
+    #expect(a.run(stroke.samples).deckOutcome == .commit(.right, byFling: false))
+  }
+
+  @Test func withTheFlingOptionAFlingCommitsFromAShortDistance() {
+    var a = arena(.photoDeck) { $0.deckFlingCommitsBelowThreshold = true }
     let events = a.run(StrokeBuilder.drag(TouchPoint(x: -80, y: 0), over: 0.08))
     #expect(events.deckOutcome == .commit(.left, byFling: true))
   }
 
   @Test func aFlingAgainstTheDisplacementDoesNotCommit() {
-    var a = arena(.photoDeck)
+    var a = arena(.photoDeck) { $0.deckFlingCommitsBelowThreshold = true }
     var stroke = StrokeBuilder(at: TouchPoint(x: 195, y: 400))
     stroke.move(by: TouchPoint(x: 150, y: 0), over: 0.4)
     stroke.move(by: TouchPoint(x: -40, y: 0), over: 0.03)
@@ -119,7 +138,7 @@ struct DeckSwipeTests {
   }
 
   @Test func aFlingMustBeatTheCrossAxis() {
-    var a = arena(.photoDeck)
+    var a = arena(.photoDeck) { $0.deckFlingCommitsBelowThreshold = true }
     var stroke = StrokeBuilder(at: TouchPoint(x: 195, y: 400))
     stroke.move(by: TouchPoint(x: 60, y: 0), over: 0.4)
     stroke.move(by: TouchPoint(x: 5, y: 50), over: 0.03)
@@ -127,13 +146,37 @@ struct DeckSwipeTests {
     #expect(a.run(stroke.samples).deckOutcome == .snapBack)
   }
 
-  @Test func aFastReleaseBackTowardTheMiddleCancelsPastTheThreshold() {
-    var a = arena(.photoDeck)
+  @Test func withTheFlingOptionAFastReleaseBackTowardTheMiddleCancelsPastTheThreshold() {
+    var a = arena(.photoDeck) { $0.deckFlingCommitsBelowThreshold = true }
     var stroke = StrokeBuilder(at: TouchPoint(x: 195, y: 400))
     stroke.move(by: TouchPoint(x: 260, y: 0), over: 0.4)
     stroke.move(by: TouchPoint(x: -40, y: 0), over: 0.03)
     stroke.lift()
     #expect(a.run(stroke.samples).deckOutcome == .snapBack)
+  }
+
+  @Test func theUpSwipeScalesTheCardSlightlyAndLeftRightDoNot() throws {
+    // Seed 004: up translates "with slight scale", less dramatic than the left/right tilt.
+    let up = slowDrag(TouchPoint(x: 0, y: -300)).deckFrames
+    let upFrames = up.filter { $0.direction == .up }
+    #expect(upFrames.count > 10)
+    for frame in upFrames {
+      #expect(abs(frame.scale - (1 - 0.05 * min(1, frame.progress / 0.5))) < 1e-9)
+      #expect(frame.scale < 1 && frame.scale >= 0.95)
+    }
+    #expect(zip(upFrames, upFrames.dropFirst()).allSatisfy { $0.scale >= $1.scale })
+    #expect(try #require(upFrames.last).scale == 0.95)
+    for delta in [TouchPoint(x: -300, y: 0), TouchPoint(x: 300, y: 0), TouchPoint(x: 0, y: 300)] {
+      #expect(slowDrag(delta).deckFrames.allSatisfy { $0.scale == 1 }, "\(delta)")
+    }
+    var reduced = arena(.photoDeck) { $0.reduceMotion = true }
+    #expect(
+      reduced.run(StrokeBuilder.drag(TouchPoint(x: 0, y: -300), over: 0.5)).deckFrames
+        .allSatisfy { $0.scale == 1 })
+    var keep = arena(.photoDeck)
+    #expect(try keep.perform(.keep, at: 1).deckFrames.map(\.scale) == [0.95])
+    var trash = arena(.photoDeck)
+    #expect(try trash.perform(.trash, at: 1).deckFrames.map(\.scale) == [1])
   }
 
   @Test func containerWidthScalesTheThreshold() {

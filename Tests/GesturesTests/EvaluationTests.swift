@@ -51,6 +51,48 @@ struct EvaluationTests {
     #expect(evaluation.tapsBeyondSlop == 0 && evaluation.tapAccuracyWithinSlop == 1)
   }
 
+  @Test func rowDeletesCountOnlyQuickLeftSwipesPastTheCommitDistance() throws {
+    // Density 2: stroke 0 goes 140 pt left in 0.2 s (quick), stroke 1 goes 150 pt left in
+    // 2 s (a slow drag: 75 pt/s), stroke 2 goes 40 pt left in 60 ms (a short flick),
+    // stroke 3 is a quick scroll down, stroke 4 starts shallow to the left and ends steeper
+    // than 45°.
+    let csv = """
+      stroke_id,t_ms,x,y,phase,derived_label
+      0,0,600,500,began,left
+      0,50,520,501,moved,left
+      0,100,440,502,moved,left
+      0,200,320,503,ended,left
+      1,0,600,500,began,left
+      1,200,570,500,moved,left
+      1,1000,450,501,moved,left
+      1,2000,300,502,ended,left
+      2,0,600,500,began,left
+      2,30,560,500,moved,left
+      2,60,520,500,ended,left
+      3,0,300,300,began,down
+      3,50,300,400,moved,down
+      3,100,300,700,ended,down
+      4,0,600,300,began,down
+      4,16,536,348,moved,down
+      4,100,400,500,moved,down
+      4,300,390,700,ended,down
+      """
+    let evaluation = StrokeEvaluation(
+      strokes: try RecordedStroke.parseCSV(csv), preset: .ios, density: 2)
+    #expect(evaluation.confusion["left"] == ["left": 3])
+    #expect(evaluation.confusion["down"]?["left"] == 1)
+    #expect(evaluation.rowDeletes == ["left": 1, "down": 0])
+    #expect(evaluation.quickLeftSwipes == 1 && evaluation.quickLeftSwipesDeleting == 1)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(evaluation.json.text.utf8)) as? [String: Any])
+    #expect(json["rowDeletes"] as? [String: Int] == ["left": 1, "down": 0])
+    #expect(json["quickLeftSwipes"] as? Int == 1 && json["quickLeftSwipesDeleting"] as? Int == 1)
+    #expect(evaluation.text.contains("row deletes by label: down 0, left 1"))
+    #expect(
+      evaluation.text.contains(
+        "quick left swipes past 100 pt (at least 120 pt/s): 1, of which 1 delete"))
+  }
+
   @Test func aDragOutAndBackIsADerivedTapBeyondTheSlop() throws {
     // Derived as a tap (it ends where it began), but the finger went 40 pt down first: the
     // list scrolls, and the evaluation counts it apart from the taps that stayed put.
@@ -131,5 +173,12 @@ struct EvaluationTests {
     #expect(evaluation.tapAccuracy >= 0.985, "\(evaluation.text)")
     #expect(evaluation.tapsBeyondSlop == 9, "\(evaluation.text)")
     #expect(evaluation.tapAccuracyWithinSlop == 1, "\(evaluation.text)")
+    // Seed 000: no vertical stroke deletes a row; only left swipes do, and never more than the
+    // quick ones past 100 pt.
+    #expect(evaluation.rowDeletes["up"] == 0 && evaluation.rowDeletes["down"] == 0)
+    #expect(evaluation.rowDeletes["tap"] == 0 && evaluation.rowDeletes["right"] == 0)
+    #expect(evaluation.quickLeftSwipes > 0, "\(evaluation.text)")
+    #expect(evaluation.rowDeletes["left"] == evaluation.quickLeftSwipesDeleting)
+    #expect(evaluation.quickLeftSwipesDeleting <= evaluation.quickLeftSwipes)
   }
 }

@@ -82,28 +82,54 @@ struct SeedVerificationTests {
     #expect(a.state(of: .rowSwipe) == .failed)
   }
 
-  @Test func quickSwipeShorterThan100SnapsBack() {
-    let (events, _) = row { stroke in
-      stroke.move(by: TouchPoint(x: -80, y: 2), over: 0.12)
-      stroke.rest(for: 0.08)  // the finger stops before lifting
-      stroke.lift()
-    }
+  /// A straight swipe left by `distance` over `duration`, lifted after `rest` seconds still.
+  func swipe(
+    _ preset: GesturePreset, left distance: Double, over duration: Double, rest: Double
+  ) -> (events: [GestureEvent], arena: GestureArena) {
+    var a = arena(.listRow, preset)
+    var stroke = StrokeBuilder(at: TouchPoint(x: 250, y: 300))
+    stroke.move(by: TouchPoint(x: -distance, y: 2), over: duration)
+    if rest > 0 { stroke.rest(for: rest) }
+    stroke.lift()
+    let events = a.run(stroke.samples)
+    return (events, a)
+  }
+
+  static let presetsAndRests = [GesturePreset.ios, .android, .flutter].flatMap { preset in
+    [0.0, 0.08].map { (preset, $0) }
+  }
+
+  @Test(arguments: presetsAndRests)
+  func quickSwipeShorterThan100SnapsBack(preset: GesturePreset, rest: Double) {
+    // "Quick horizontal swipe left (< 100px) → card snaps back": 60 pt in 64 ms. Without a
+    // rest the finger lifts at full speed, which a fling rule would have turned into a delete.
+    let (events, a) = swipe(preset, left: 60, over: 0.064, rest: rest)
+    if rest == 0 { #expect(a.velocity.dx < -700) }
     #expect(events.decided == .rowSwipe)
     #expect(events.rowOutcome == .snapBack)
+    #expect(events.contains(.motion(.rowSnapBack, time: events.last?.time ?? 0)))
+    #expect(!events.haptics.contains(.commit))
   }
 
-  @Test func quickSwipeLongerThan100Deletes() {
-    let (events, _) = row {
-      $0.move(by: TouchPoint(x: -140, y: 3), over: 0.15); $0.lift()
-    }
-    #expect(events.rowOutcome == .delete(byFling: false))
+  @Test(arguments: presetsAndRests)
+  func quickSwipeLongerThan100Deletes(preset: GesturePreset, rest: Double) {
+    // "Quick horizontal swipe left (> 100px) → item deletes".
+    let (events, _) = swipe(preset, left: 140, over: 0.15, rest: rest)
+    #expect(events.decided == .rowSwipe)
+    #expect(events.rowOutcome == .delete)
+    #expect(events.haptics == [.commit])
   }
 
-  @Test func slowHorizontalDragDoesNotDelete() {
-    let (events, _) = row {
-      $0.move(by: TouchPoint(x: -70, y: 0), over: 1.4); $0.lift()
-    }
+  @Test(
+    arguments: [GesturePreset.ios, .android, .flutter], [(200.0, 2.0), (130.0, 3.0), (70, 1.4)])
+  func slowHorizontalDragDoesNotDelete(preset: GesturePreset, drag: (Double, Double)) {
+    // "Slow horizontal drag left → should NOT trigger delete": 200 pt over 2 s and 130 pt over
+    // 3 s go past 100 pt, yet are sustained drags. No rest: the finger lifts while moving.
+    let (events, _) = swipe(preset, left: drag.0, over: drag.1, rest: 0)
+    #expect(events.decided == .rowSwipe)
+    #expect(events.rowFrames.last?.pastCommit == (drag.0 >= 100))
     #expect(events.rowOutcome == .snapBack)
+    #expect(!events.haptics.contains(.commit))
   }
 
   @Test(arguments: [(30.0, GestureKind.rowSwipe), (60.0, .scroll), (45.0, .scroll)])
@@ -132,7 +158,7 @@ struct SeedVerificationTests {
     let events = try a.perform(.delete, at: 3)
     #expect(events.decided == .rowSwipe)
     #expect(events.states(of: .rowSwipe) == [.began, .ended])
-    #expect(events.rowOutcome == .delete(byFling: false))
+    #expect(events.rowOutcome == .delete)
     #expect(events.haptics == [.commit])
   }
 

@@ -174,7 +174,7 @@ struct TraceTests {
     ("{\"type\":true}", .invalidValue, "trace line 2: field \"type\" must be a string"),
     (
       "{\"type\":\"config\",\"surface\":\"grid\"}", .invalidValue,
-      "trace line 2: field \"surface\" must be listRow, photoDeck or plainList, got \"grid\""
+      "trace line 2: field \"surface\" must be listRow, photoDeck, plainList or reorderHandle, got \"grid\""
     ),
     (
       "{\"type\":\"config\",\"preset\":\"web\"}", .invalidValue,

@@ -45,6 +45,20 @@ struct GestureFilesTests {
       #expect(error.isBadData && !error.isMissing)
       #expect(error.description.hasPrefix("\(bad): the CSV header lacks the column \"stroke_id\""))
     }
+    // A trace with nothing to replay (empty, or config only) is bad data, not silence.
+    for (name, text) in [("empty.jsonl", ""), ("config.jsonl", "{\"type\":\"config\"}\n\n")] {
+      let path = folder.appending(name)
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      do {
+        _ = try GestureFiles.replay(path: path, preset: nil)
+        Issue.record("expected bad data for \(name)")
+      } catch {
+        #expect(error.isBadData && !error.isMissing)
+        #expect(
+          error.description
+            == "\(path): nothing to replay: the trace has no touch (a began sample) and no action")
+      }
+    }
     // A folder exists but cannot be read as a file.
     do {
       _ = try GestureFiles.replay(path: folder.path, preset: nil)

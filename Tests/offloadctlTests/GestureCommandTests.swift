@@ -53,7 +53,7 @@ struct GestureCommandEndToEndTests {
     #expect(
       result.stdout.hasPrefix(
         "stroke 1 at 0 s: rowSwipe after 50 ms and 50.01 pt, outcome delete\n"))
-    #expect(result.stdout.contains("  0.15 rowSwipeFinished outcome=delete byFling=false\n"))
+    #expect(result.stdout.contains("  0.15 rowSwipeFinished outcome=delete\n"))
     let json = try run(["gesture", "replay", path, "--json"])
     #expect(json.status == 0)
     let again = try run(["gesture", "replay", path, "--json"])
@@ -83,6 +83,26 @@ struct GestureCommandEndToEndTests {
     #expect(bad.stderr == "offloadctl: error: \(path): trace line 1: missing field \"phase\"\n")
   }
 
+  @Test func replayOfAnEmptyTraceFailsWithBadData() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    for (name, text) in [
+      ("empty.jsonl", ""), ("advance.jsonl", "{\"type\":\"advance\",\"t\":1}\n"),
+    ] {
+      let path = folder.appending(name)
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      for json in [false, true] {
+        let result = try run(["gesture", "replay", path] + (json ? ["--json"] : []))
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(
+          result.stderr
+            == "offloadctl: error: \(path): nothing to replay: the trace has no touch (a began sample) and no action\n"
+        )
+      }
+    }
+  }
+
   @Test func evalPrintsTheFigures() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
@@ -105,6 +125,8 @@ struct GestureCommandEndToEndTests {
     #expect((document?["confusion"] as? [String: [String: Int]])?["up"]?["up"] == 1)
     #expect(document?["medianDecisionDistance"] as? Double != nil)
     #expect(document?["medianDecisionMs"] as? Double == 40)
+    #expect(document?["rowDeletes"] as? [String: Int] == ["tap": 0, "up": 0])
+    #expect(document?["tapAccuracyWithinSlop"] as? Double == 1)
     let text = try run(["gesture", "eval", path])
     #expect(text.stdout.contains("tap accuracy: 100.0 %"))
     let bad = try run(["gesture", "eval", "/nonexistent.csv"])
@@ -121,6 +143,9 @@ struct GestureCommandEndToEndTests {
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
     #expect(document?["strokes"] as? Int == 5902)
     #expect((document?["axisAgreement"] as? Double ?? 0) >= 0.98)
+    #expect((document?["tapAccuracyWithinSlop"] as? Double ?? 0) >= 0.99)
+    let deletes = document?["rowDeletes"] as? [String: Int]
+    #expect(deletes?["up"] == 0 && deletes?["down"] == 0)
   }
 }
 

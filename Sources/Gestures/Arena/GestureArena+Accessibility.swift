@@ -37,7 +37,7 @@ extension GestureArena {
         .rowSwipe(
           RowSwipeFrame(offset: -distance, trashOpacity: 1, pastCommit: true), time: time))
       events.append(.state(kind, .ended, time: time))
-      events.append(.rowSwipeFinished(.delete(byFling: false), time: time))
+      events.append(.rowSwipeFinished(.delete, time: time))
       events.append(.haptic(.commit, time: time))
     case .trash, .favorite, .keep:
       let direction: SwipeDirection = action == .trash ? .left : action == .favorite ? .right : .up
@@ -52,7 +52,10 @@ extension GestureArena {
         .deck(
           DeckFrame(
             offset: offset, direction: direction, progress: configuration.deckCommitFraction,
-            rotation: 0, overlayOpacity: 1), time: time))
+            rotation: 0,
+            scale: DeckSwipeRecognizer.scale(
+              direction, progress: configuration.deckCommitFraction, configuration: configuration),
+            overlayOpacity: 1), time: time))
       events.append(.state(kind, .ended, time: time))
       events.append(.deckFinished(.commit(direction, byFling: false), time: time))
       events.append(.haptic(.commit, time: time))

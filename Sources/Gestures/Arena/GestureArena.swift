@@ -48,8 +48,10 @@ public struct GestureArena: Sendable {
   private var track = TouchTrack()
   private var tracker: VelocityTracker
   private let tap = TapRecognizer()
-  private let longPress = PressRecognizer(kind: .longPress)
-  private let reorder = PressRecognizer(kind: .reorder)
+  private var longPress = PressRecognizer(kind: .longPress)
+  private var reorder = PressRecognizer(kind: .reorder)
+  /// Whether a member claims the touch on touch-down (a reorder handle).
+  private var startsOnTouchDown = false
   private let scroll = ScrollRecognizer()
   private let rowSwipe = RowSwipeRecognizer()
   private var deck: DeckSwipeRecognizer
@@ -64,6 +66,14 @@ public struct GestureArena: Sendable {
     var requirements = [UInt8](repeating: 0, count: 6)
     for member in surface.members {
       states[member.kind.order] = .possible
+      if member.startsOnTouchDown && member.kind == .longPress {
+        longPress.startsOnTouchDown = true
+        startsOnTouchDown = true
+      }
+      if member.startsOnTouchDown && member.kind == .reorder {
+        reorder.startsOnTouchDown = true
+        startsOnTouchDown = true
+      }
       for required in member.requiresFailureOf where surface.contains(required) {
         requirements[member.kind.order] |= 1 << UInt8(required.order)
       }
@@ -195,6 +205,7 @@ public struct GestureArena: Sendable {
     decision = nil
     isTracking = true
     for member in order { states[member.order] = .possible }
+    if startsOnTouchDown { resolve(phase: .began, time: sample.time) }
   }
 
   /// Fires the long-press timeout if it falls at or before `time`.

@@ -1,9 +1,10 @@
 /// The gestures that compete for touches on one kind of view, with their priorities and
 /// require-to-fail relations.
 ///
-/// Three surfaces match the seeds: ``listRow`` (a row that taps, long-press reorders, scrolls
-/// its list and swipes left to delete), ``photoDeck`` (a card that taps and swipes) and
-/// ``plainList`` (tap, long press, scroll). Build your own for other views:
+/// Four surfaces match the seeds: ``listRow`` (a row that taps, long-press reorders, scrolls
+/// its list and swipes left to delete), ``photoDeck`` (a card that taps and swipes),
+/// ``reorderHandle`` (a handle that drags its row at once) and ``plainList`` (tap, long press,
+/// scroll). Build your own for other views:
 ///
 /// ```swift
 /// let surface = GestureSurface(members: [
@@ -23,12 +24,20 @@ public struct GestureSurface: Hashable, Sendable {
     /// Gestures that must fail before this one may begin (UIKit's `require(toFail:)`): while
     /// any of them is still possible, this one waits even if it claims the touch.
     public var requiresFailureOf: [GestureKind]
+    /// Whether a press gesture (``GestureKind/longPress`` or ``GestureKind/reorder``) claims
+    /// the touch as soon as the finger goes down, without resting for the long-press duration:
+    /// the view is itself the affordance, as a reorder handle is. Other kinds ignore it.
+    public var startsOnTouchDown: Bool
 
     /// Creates a member.
-    public init(_ kind: GestureKind, priority: Int = 0, requiresFailureOf: [GestureKind] = []) {
+    public init(
+      _ kind: GestureKind, priority: Int = 0, requiresFailureOf: [GestureKind] = [],
+      startsOnTouchDown: Bool = false
+    ) {
       self.kind = kind
       self.priority = priority
       self.requiresFailureOf = requiresFailureOf
+      self.startsOnTouchDown = startsOnTouchDown
     }
   }
 
@@ -73,6 +82,13 @@ public struct GestureSurface: Hashable, Sendable {
   public static let photoDeck = GestureSurface(members: [
     Member(.tap),
     Member(.deckSwipe, priority: 1),
+  ])
+
+  /// A row's reorder handle (seed 001's delete-and-reorder style: minus buttons and reorder
+  /// handles in edit mode): a touch on the handle lifts the row at once and drags it, without
+  /// the long press, since the handle is the affordance.
+  public static let reorderHandle = GestureSurface(members: [
+    Member(.reorder, priority: 2, startsOnTouchDown: true)
   ])
 
   /// A list without row actions: tap, long press (press then drag) and vertical scroll.

@@ -7,6 +7,8 @@ struct TouchTrack: Sendable {
   var location = TouchPoint.zero
   /// The farthest the finger has been from the start.
   var maximumDistance = 0.0
+  /// The leftmost x the finger has reached.
+  var minimumX = 0.0
 
   var translation: TouchPoint { location - start }
   var distance: Double { translation.length }
@@ -19,6 +21,7 @@ struct TouchTrack: Sendable {
     start = sample.location
     location = sample.location
     maximumDistance = 0
+    minimumX = sample.location.x
   }
 
   mutating func move(_ sample: TouchSample) {
@@ -26,6 +29,7 @@ struct TouchTrack: Sendable {
     time = max(time, sample.time)
     location = sample.location
     maximumDistance = max(maximumDistance, distance)
+    minimumX = min(minimumX, location.x)
   }
 }
 

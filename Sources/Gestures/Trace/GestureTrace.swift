@@ -10,8 +10,8 @@
 /// ```
 ///
 /// `config` lines are optional and may name the `surface` (`listRow`, `photoDeck`,
-/// `plainList`), the `preset`, the `density` of pixel coordinates (default 1: points) and the
-/// deck's `containerWidth`. Empty lines are skipped. `pointer` defaults to 0.
+/// `plainList`, `reorderHandle`), the `preset`, the `density` of pixel coordinates (default 1:
+/// points) and the deck's `containerWidth`. Empty lines are skipped. `pointer` defaults to 0.
 public struct GestureTrace: Hashable, Sendable {
   /// One line of a trace.
   public enum Entry: Hashable, Sendable {
@@ -49,6 +49,7 @@ public struct GestureTrace: Hashable, Sendable {
     case "listRow": .listRow
     case "photoDeck": .photoDeck
     case "plainList": .plainList
+    case "reorderHandle": .reorderHandle
     default: nil
     }
   }
@@ -73,7 +74,7 @@ public struct GestureTrace: Hashable, Sendable {
         if let name = try reader.optionalString("surface") {
           guard Self.surface(named: name) != nil else {
             throw reader.invalid(
-              "surface", "must be listRow, photoDeck or plainList, got \"\(name)\"")
+              "surface", "must be listRow, photoDeck, plainList or reorderHandle, got \"\(name)\"")
           }
           surfaceName = name
         }

@@ -105,8 +105,7 @@ extension GestureEvent {
       ]
     case .rowSwipeFinished(let outcome, _):
       switch outcome {
-      case .delete(let byFling):
-        return [("outcome", "delete"), ("byFling", byFling ? "true" : "false")]
+      case .delete: return [("outcome", "delete")]
       case .snapBack: return [("outcome", "snapBack")]
       }
     case .reorder(let phase, let point, _):
@@ -117,7 +116,8 @@ extension GestureEvent {
       return [
         ("dx", n(frame.offset.x)), ("dy", n(frame.offset.y)),
         ("direction", frame.direction?.rawValue ?? "none"), ("progress", n(frame.progress)),
-        ("rotation", n(frame.rotation)), ("overlayOpacity", n(frame.overlayOpacity)),
+        ("rotation", n(frame.rotation)), ("scale", n(frame.scale)),
+        ("overlayOpacity", n(frame.overlayOpacity)),
       ]
     case .deckMark(let direction, let mark, let rising, _):
       return [

@@ -24,6 +24,16 @@ public struct StrokeEvaluation: Hashable, Sendable {
   /// Of the strokes labelled `tap` that stayed within the touch slop, the fraction decided
   /// as tap, long press or reorder.
   public var tapAccuracyWithinSlop: Double
+  /// Label → how many strokes of that label deleted a row on the `listRow` surface (every
+  /// label of the file is present, zero included).
+  public var rowDeletes: [String: Int]
+  /// Strokes labelled `left` that went farther left than the row commit distance at a quick
+  /// average speed (``GestureConfiguration/isQuickRowSwipe(distance:duration:)``): the
+  /// swipes seed 000 means to delete.
+  public var quickLeftSwipes: Int
+  /// Of ``quickLeftSwipes``, how many deleted the row (the others locked vertical on a steep
+  /// start, rested into a reorder first, or came back right fast enough to cancel).
+  public var quickLeftSwipesDeleting: Int
   /// Label → decision → count. Decisions: `tap`, `longPress`, `reorder`, `left`, `right`
   /// (a horizontal lock, by the sign of the final displacement), `up`, `down`, `none`.
   public var confusion: [String: [String: Int]]
@@ -65,16 +75,20 @@ public struct StrokeEvaluation: Hashable, Sendable {
     var beyondSlopRight = 0
     var distances: [Double] = []
     var delays: [Double] = []
+    var deletes: [String: Int] = [:]
+    var quickLeft = 0
+    var quickLeftDeleting = 0
     for stroke in strokes {
       guard let first = stroke.samples.first, let last = stroke.samples.last else { continue }
       var lock = DirectionLock()
+      var deleted = false
       for (index, sample) in stroke.samples.enumerated() {
         var phase = sample.phase
         if index == 0 { phase = .began } else if phase == .began { phase = .moved }
         let touch = TouchSample(
           time: sample.milliseconds / 1000, pixelX: sample.x, pixelY: sample.y, phase: phase,
           density: density)
-        arena.feed(touch)
+        deleted = Self.deletesRow(arena.feed(touch)) || deleted
         let start = TouchPoint(x: first.x / density, y: first.y / density)
         _ = lock.update(
           touch.location - start, final: index == stroke.samples.count - 1,
@@ -82,10 +96,19 @@ public struct StrokeEvaluation: Hashable, Sendable {
       }
       if arena.isTracking {
         // A stroke without an `ended` row ends at its last sample.
-        arena.feed(
+        let ending = arena.feed(
           TouchSample(
             time: last.milliseconds / 1000, pixelX: last.x, pixelY: last.y, phase: .ended,
             density: density))
+        deleted = Self.deletesRow(ending) || deleted
+      }
+      deletes[stroke.label, default: 0] += deleted ? 1 : 0
+      let leftward = (first.x - last.x) / density
+      let quick = arena.configuration.isQuickRowSwipe(
+        distance: leftward, duration: (last.milliseconds - first.milliseconds) / 1000)
+      if stroke.label == "left" && leftward > arena.configuration.rowSwipeCommitDistance && quick {
+        quickLeft += 1
+        if deleted { quickLeftDeleting += 1 }
       }
       let decided: String
       switch arena.decision?.kind {
@@ -147,10 +170,17 @@ public struct StrokeEvaluation: Hashable, Sendable {
     tapAccuracyWithinSlop =
       within == 0 ? 0 : Double(tapsRight - beyondSlopRight) / Double(within)
     self.confusion = confusion
+    rowDeletes = deletes
+    quickLeftSwipes = quickLeft
+    quickLeftSwipesDeleting = quickLeftDeleting
     medianDecisionDistance = Self.median(distances)
     medianDecisionMs = Self.median(delays)
     self.density = density
     self.preset = preset
+  }
+
+  static func deletesRow(_ events: [GestureEvent]) -> Bool {
+    events.contains { if case .rowSwipeFinished(.delete, _) = $0 { true } else { false } }
   }
 
   static func median(_ values: [Double]) -> Double {
@@ -175,6 +205,9 @@ public struct StrokeEvaluation: Hashable, Sendable {
       "tapAccuracy": .number(Self.round(tapAccuracy, 6)),
       "tapAccuracyWithinSlop": .number(Self.round(tapAccuracyWithinSlop, 6)),
       "tapsBeyondSlop": .integer(tapsBeyondSlop),
+      "rowDeletes": .object(rowDeletes.mapValues { .integer($0) }),
+      "quickLeftSwipes": .integer(quickLeftSwipes),
+      "quickLeftSwipesDeleting": .integer(quickLeftSwipesDeleting),
       "confusion": .object(
         confusion.mapValues { row in .object(row.mapValues { .integer($0) }) }),
       "medianDecisionDistance": .number(Self.round(medianDecisionDistance, 3)),
@@ -207,6 +240,12 @@ public struct StrokeEvaluation: Hashable, Sendable {
       "  \(tapsBeyondSlop) derived taps went past the touch slop "
         + "(\(JSONText.number(preset.configuration.touchSlop)) pt) and back; "
         + "the others: \(percent(tapAccuracyWithinSlop))",
+      "row deletes by label: "
+        + rowDeletes.keys.sorted().map { "\($0) \(rowDeletes[$0, default: 0])" }
+        .joined(separator: ", "),
+      "  quick left swipes past \(JSONText.number(preset.configuration.rowSwipeCommitDistance)) pt "
+        + "(at least \(JSONText.number(preset.configuration.rowSwipeQuickSpeed)) pt/s): "
+        + "\(quickLeftSwipes), of which \(quickLeftSwipesDeleting) delete",
       "median decision distance: \(Self.round(medianDecisionDistance, 2)) pt",
       "median decision time: \(Self.round(medianDecisionMs, 1)) ms",
       "",

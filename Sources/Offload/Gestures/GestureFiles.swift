@@ -34,16 +34,26 @@ public enum GestureFiles {
   /// - Parameters:
   ///   - path: The trace file.
   ///   - preset: A preset that overrides the trace's own, or nil to use the trace's (else iOS).
+  /// - Throws: ``FileError``: missing, unreadable, malformed, or a trace with no touch (no
+  ///   `began` sample) and no action: nothing to replay is bad data, not an empty timeline.
   public static func replay(path: String, preset: GesturePreset?) throws(FileError)
     -> GestureReplay
   {
     let text = try read(path)
+    let replay: GestureReplay
     do {
       let trace = try GestureTrace(parsing: text)
-      return GestureReplay(trace: trace, preset: preset ?? .ios, overridePreset: preset != nil)
+      replay = GestureReplay(trace: trace, preset: preset ?? .ios, overridePreset: preset != nil)
     } catch {
       throw FileError(isMissing: false, isBadData: true, description: "\(path): \(error)")
     }
+    guard !replay.strokes.isEmpty else {
+      throw FileError(
+        isMissing: false, isBadData: true,
+        description:
+          "\(path): nothing to replay: the trace has no touch (a began sample) and no action")
+    }
+    return replay
   }
 
   /// Evaluates a CSV stroke file against its derived labels.

@@ -88,6 +88,7 @@ struct DeckSwipeRecognizer: Sendable {
       .deck(
         DeckFrame(
           offset: offset, direction: direction, progress: progress, rotation: rotation,
+          scale: Self.scale(direction, progress: progress, configuration: configuration),
           overlayOpacity: Self.actionable(direction) ? min(1, progress / commitProgress) : 0),
         time: time))
     guard let direction, Self.actionable(direction) else { return }
@@ -111,24 +112,35 @@ struct DeckSwipeRecognizer: Sendable {
     }
   }
 
+  /// The card's scale: only an up swipe (keep) scales, linearly from 1 to the keep scale at
+  /// the commit fraction, and not at all under reduced motion.
+  static func scale(
+    _ direction: SwipeDirection?, progress: Double, configuration: GestureConfiguration
+  ) -> Double {
+    guard direction == .up, !configuration.reduceMotion else { return 1 }
+    let reach = min(1, progress / configuration.deckCommitFraction)
+    return 1 + (configuration.deckKeepScale - 1) * reach
+  }
+
   static func outcome(
     translation: TouchPoint, velocity: Velocity, configuration: GestureConfiguration
   ) -> DeckOutcome {
     guard let direction = dominantDirection(translation), actionable(direction) else {
       return .snapBack
     }
+    let progress = component(translation, direction) / configuration.deckContainerWidth
+    let pastThreshold = progress >= configuration.deckCommitFraction
+    // Seed 004: an action executes when the swipe crosses the threshold, and only then.
+    guard configuration.deckFlingCommitsBelowThreshold else {
+      return pastThreshold ? .commit(direction, byFling: false) : .snapBack
+    }
     let along = component(TouchPoint(x: velocity.dx, y: velocity.dy), direction)
     let across = direction == .up ? abs(velocity.dx) : abs(velocity.dy)
     if along >= configuration.deckFlingVelocity && along > across {
-      let distance = component(translation, direction)
-      let byDistance =
-        distance >= configuration.deckCommitFraction * configuration.deckContainerWidth
-      return .commit(direction, byFling: !byDistance)
+      return .commit(direction, byFling: !pastThreshold)
     }
-    let progress = component(translation, direction) / configuration.deckContainerWidth
-    if progress >= configuration.deckCommitFraction {
-      // A fast release back toward the middle cancels, as a fling the other way would.
-      if along <= -configuration.deckFlingVelocity { return .snapBack }
+    // A fast release back toward the middle cancels, as a fling the other way would.
+    if pastThreshold && along > -configuration.deckFlingVelocity {
       return .commit(direction, byFling: false)
     }
     return .snapBack

@@ -1,10 +1,13 @@
 /// Recognizes a press that rests for the long-press duration; a drag after it continues it.
 /// In reorder mode it lifts the row and reports reorder phases.
+/// With `startsOnTouchDown` it claims the touch at once (a reorder handle).
 struct PressRecognizer: Sendable {
   let kind: GestureKind
+  var startsOnTouchDown = false
 
-  /// Bids on a sample (timeouts arrive through ``timeoutBid(_:now:configuration:)``).
+  /// Bids on a sample (the arena also asks at the long-press deadline, between samples).
   func bid(_ track: TouchTrack, phase: TouchPhase, configuration: GestureConfiguration) -> Bid {
+    if startsOnTouchDown { return phase == .cancelled ? .fail : .claim }
     if track.maximumDistance > configuration.longPressSlop { return .fail }
     if phase == .ended || phase == .cancelled { return .fail }
     // The same expression as the arena's deadline, so the timeout fires exactly at it

@@ -1,9 +1,11 @@
 /// Recognizes a row pulled left to delete once the direction lock says horizontal.
 ///
-/// On release the row is deleted when it is past the commit distance, or when the release is a
-/// fling: the horizontal velocity is at least the fling velocity, points left (the direction of
-/// the displacement) and beats the vertical velocity (Android `ItemTouchHelper`'s rule). A
-/// fast release to the right cancels whatever the distance. Anything else snaps back.
+/// On release the row is deleted only when it is past the commit distance, the displacement is
+/// still mostly horizontal (|dx| > |dy|), and the swipe was quick (seed 000: its average speed
+/// from touch-down to release reaches the configured quick speed). A quick swipe shorter than
+/// the commit distance snaps back (no fling delete), a slow drag snaps back whatever its
+/// distance, and a fast release to the right, after coming back more than the touch slop,
+/// cancels.
 struct RowSwipeRecognizer: Sendable {
   func bid(lock: Axis?, phase: TouchPhase) -> Bid {
     switch lock {
@@ -30,15 +32,21 @@ struct RowSwipeRecognizer: Sendable {
   }
 
   static func outcome(
-    translation: TouchPoint, velocity: Velocity, configuration: GestureConfiguration
+    translation: TouchPoint, duration: Double, velocity: Velocity, cameBack: Double,
+    configuration: GestureConfiguration
   ) -> RowSwipeOutcome {
-    if velocity.dx >= configuration.rowSwipeCancelVelocity { return .snapBack }
-    let fling =
-      velocity.dx <= -configuration.rowSwipeFlingVelocity && translation.x < 0
-      && abs(velocity.dx) > abs(velocity.dy)
-    if fling { return .delete(byFling: -translation.x < configuration.rowSwipeCommitDistance) }
-    if -translation.x >= configuration.rowSwipeCommitDistance { return .delete(byFling: false) }
-    return .snapBack
+    // A cancel needs the finger to have come back right by more than the slop: a finger that
+    // stops dead can read as moving right to a quadratic fit that overshoots.
+    if velocity.dx >= configuration.rowSwipeCancelVelocity && cameBack > configuration.touchSlop {
+      return .snapBack
+    }
+    let distance = -translation.x
+    // Seed 000's `abs(dx) > abs(dy)`, read at release: a stroke that locked horizontal on a
+    // shallow start but ended steeper than 45° is not a left swipe any more.
+    guard distance >= configuration.rowSwipeCommitDistance, distance > abs(translation.y),
+      configuration.isQuickRowSwipe(distance: distance, duration: duration)
+    else { return .snapBack }
+    return .delete
   }
 
   func finish(
@@ -49,7 +57,8 @@ struct RowSwipeRecognizer: Sendable {
       cancelled
       ? .snapBack
       : Self.outcome(
-        translation: track.translation, velocity: velocity, configuration: configuration)
+        translation: track.translation, duration: track.elapsed, velocity: velocity,
+        cameBack: track.location.x - track.minimumX, configuration: configuration)
     events.append(.state(.rowSwipe, cancelled ? .cancelled : .ended, time: track.time))
     events.append(.rowSwipeFinished(outcome, time: track.time))
     switch outcome {

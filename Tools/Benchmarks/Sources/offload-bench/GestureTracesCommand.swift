@@ -9,8 +9,9 @@ struct GestureTracesCommand: ParsableCommand {
     commandName: "gesture-traces",
     abstract: "Write labelled synthetic touch traces (JSON lines) and replay them.",
     discussion:
-      "Cases: tap, scroll, long-press-drag, slow-horizontal, fling-left, deck-fling-right, "
-      + "deck-fling-up, deck-slow-right. Strokes follow a minimum-jerk velocity profile with "
+      "Cases: tap, scroll, long-press-drag, slow-horizontal, slow-left-long, quick-left-short, "
+      + "quick-left-long, deck-flick-right, deck-swipe-right, deck-swipe-up, deck-slow-right. "
+      + "Strokes follow a minimum-jerk velocity profile with "
       + "position noise, jittered sampling and some shared timestamps.")
 
   @Option(help: "Strokes per case.")
@@ -59,6 +60,7 @@ struct GestureTracesCommand: ParsableCommand {
         Double.random(in: 0.55...0.9, using: &rng), true
       )
     },
+    // Seed 000: a slow drag never deletes, whatever its distance.
     Case(label: "slow-horizontal", surface: "listRow", expected: "snapBack|drop") { rng in
       (
         TouchPoint(
@@ -66,27 +68,52 @@ struct GestureTracesCommand: ParsableCommand {
         Double.random(in: 0.9...1.6, using: &rng), 0, true
       )
     },
-    Case(label: "fling-left", surface: "listRow", expected: "delete") { rng in
+    Case(label: "slow-left-long", surface: "listRow", expected: "snapBack|drop") { rng in
       (
         TouchPoint(
-          x: Double.random(in: -160 ... -60, using: &rng),
-          y: Double.random(in: -12...12, using: &rng)), Double.random(in: 0.08...0.16, using: &rng),
+          x: Double.random(in: -200 ... -130, using: &rng),
+          y: Double.random(in: -8...8, using: &rng)), Double.random(in: 2.2...3.2, using: &rng), 0,
+        false
+      )
+    },
+    // Seed 000: a quick swipe deletes past 100 pt and snaps back short of it (no fling delete).
+    Case(label: "quick-left-short", surface: "listRow", expected: "snapBack") { rng in
+      (
+        TouchPoint(
+          x: Double.random(in: -95 ... -40, using: &rng),
+          y: Double.random(in: -8...8, using: &rng)), Double.random(in: 0.06...0.14, using: &rng),
         0, false
       )
     },
-    Case(label: "deck-fling-right", surface: "photoDeck", expected: "commit-right") { rng in
+    Case(label: "quick-left-long", surface: "listRow", expected: "delete") { rng in
+      (
+        TouchPoint(
+          x: Double.random(in: -260 ... -150, using: &rng),
+          y: Double.random(in: -12...12, using: &rng)), Double.random(in: 0.15...0.3, using: &rng),
+        0, false
+      )
+    },
+    // Seed 004: a card commits past half the width; a flick short of it snaps back.
+    Case(label: "deck-flick-right", surface: "photoDeck", expected: "snapBack") { rng in
       (
         TouchPoint(
           x: Double.random(in: 80...160, using: &rng), y: Double.random(in: -30...30, using: &rng)),
         Double.random(in: 0.06...0.12, using: &rng), 0, false
       )
     },
-    Case(label: "deck-fling-up", surface: "photoDeck", expected: "commit-up") { rng in
+    Case(label: "deck-swipe-right", surface: "photoDeck", expected: "commit-right") { rng in
+      (
+        TouchPoint(
+          x: Double.random(in: 250...340, using: &rng), y: Double.random(in: -30...30, using: &rng)),
+        Double.random(in: 0.15...0.3, using: &rng), 0, false
+      )
+    },
+    Case(label: "deck-swipe-up", surface: "photoDeck", expected: "commit-up") { rng in
       (
         TouchPoint(
           x: Double.random(in: -30...30, using: &rng),
-          y: Double.random(in: -160 ... -80, using: &rng)),
-        Double.random(in: 0.06...0.12, using: &rng), 0, false
+          y: Double.random(in: -340 ... -250, using: &rng)),
+        Double.random(in: 0.15...0.3, using: &rng), 0, false
       )
     },
     Case(label: "deck-slow-right", surface: "photoDeck", expected: "snapBack") { rng in

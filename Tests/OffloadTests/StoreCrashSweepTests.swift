@@ -229,3 +229,41 @@ struct StoreCrashSweepTests {
     print("crash sweep: repair: \(points) failure points, every item kept")
   }
 }
+
+@Suite("Workspace: one move path with the key budget")
+struct WorkspaceMovePathTests {
+  @Test func bulkMovesIntoOneGapKeepKeysWithinTheBudget() throws {
+    let (workspace, folder) = try makeWorkspace()
+    defer { folder.remove() }
+    try workspace.createCollection(named: "L", kind: .list)
+    var ids: [String] = []
+    for number in 0..<40 {
+      ids.append(try workspace.addItem(to: "L", text: "\(number)").id.rawValue)
+    }
+    for round in 0..<120 {
+      // Two rows at a time, always into the gap right after the first row.
+      let a = ids[2 + (2 * round) % 36]
+      let b = ids[3 + (2 * round) % 36]
+      _ = try workspace.moveItems(
+        ItemSelection(terms: [.id(a), .id(b)]), in: "L", to: .after(ids[0]))
+    }
+    let keys = try workspace.tree(of: "L").collection.items.map(\.order.length)
+    #expect(keys.max() ?? 0 <= CollectionTree.keyBudget)
+    #expect(try workspace.verify().isClean)
+  }
+
+  @Test func aSingleMoveIsASelectionOfOne() throws {
+    let (workspace, folder) = try makeWorkspace()
+    defer { folder.remove() }
+    try workspace.createCollection(named: "A", kind: .plan)
+    try workspace.createCollection(named: "B", kind: .plan)
+    let pack = try workspace.addItem(to: "A", text: "Pack")
+    _ = try workspace.addItem(to: "A", text: "Socks", at: .lastChild(of: pack.id.rawValue))
+    let other = try workspace.addItem(to: "B", text: "Other")
+    try workspace.moveItem(pack.id.rawValue, toCollection: "B", to: .before(other.id.rawValue))
+    #expect(try workspace.tree(of: "B").rows().map(\.item.text) == ["Pack", "Socks", "Other"])
+    #expect(try workspace.history(limit: 1).first?.summary == "move \(pack.id) from \"A\" to \"B\"")
+    try workspace.undo()
+    #expect(try workspace.tree(of: "A").rows().map(\.item.text) == ["Pack", "Socks"])
+  }
+}

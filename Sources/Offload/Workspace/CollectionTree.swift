@@ -41,7 +41,7 @@ public struct CollectionTree: Sendable {
       OrderedForest<ShortID>.Record(id: $0.id, parent: $0.parent, key: $0.order)
     }
     let constraints = OrderedForest<ShortID>.Constraints(
-      maximumDepth: collection.kind == .list ? 0 : maximumPlanDepth)
+      maximumDepth: collection.kind == .list ? 0 : maximumPlanDepth, keyBudget: Self.keyBudget)
     (forest, repairs) = OrderedForest.build(from: records, constraints: constraints)
   }
 
@@ -79,45 +79,10 @@ public struct CollectionTree: Sendable {
     return rows
   }
 
-  /// The longest order key a workspace writes, in bytes.
+  /// The longest order key a workspace writes, in bytes: the forest of every collection
+  /// carries it as its ``OrderedForest/Constraints/keyBudget``, so every move, insert, indent
+  /// and bulk move re-keys the smallest window of siblings when a key would grow past it.
   public static let keyBudget = 16
-
-  /// Re-keys the smallest window of siblings around every node of `changes` whose new key is
-  /// longer than ``keyBudget``, and returns the changes with those re-keys added.
-  ///
-  /// Inserting again and again into one gap grows keys by about a byte per six inserts;
-  /// `OrderKeyList` finds the smallest window of neighbours that short keys can fill, so an
-  /// item list edited for years keeps keys of at most 16 bytes.
-  ///
-  /// - Complexity: O(*k* · *m*) per over-budget node, where *k* is its number of siblings.
-  static func keepingKeysInBudget(
-    _ changes: OrderedForest<ShortID>.ChangeSet, in forest: inout OrderedForest<ShortID>
-  ) -> OrderedForest<ShortID>.ChangeSet {
-    var result = changes
-    for change in changes.changes {
-      guard let placement = change.new, placement.key.length > keyBudget,
-        forest.contains(change.id)
-      else { continue }
-      let siblings = placement.parent.map { forest.children(of: $0) } ?? forest.roots
-      guard
-        var list = try? OrderKeyList<ShortID>(
-          rows: siblings.map { .init(id: $0, key: forest.key(of: $0)) }, budget: keyBudget),
-        let index = list.firstIndex(of: change.id)
-      else { continue }
-      _ = list.remove(at: index)
-      guard let update = try? list.insert(change.id, at: index) else { continue }
-      var rekeys = OrderedForest<ShortID>.ChangeSet()
-      for moved in update.changes + [.init(id: change.id, old: placement.key, new: update.key)] {
-        rekeys.changes.append(
-          .init(
-            id: moved.id, old: .init(parent: placement.parent, key: forest.key(of: moved.id)),
-            new: .init(parent: placement.parent, key: moved.new)))
-      }
-      guard (try? forest.apply(rekeys)) != nil else { continue }
-      result.changes += rekeys.changes
-    }
-    return result
-  }
 
   /// Applies a forest change set to the stored items: new parents and keys, removals.
   ///

@@ -69,7 +69,7 @@ extension Workspace {
       }
       let item = Item(id: id, text: text, created: now(), order: .first)
       CollectionTree.apply(
-        CollectionTree.keepingKeysInBudget(changes, in: &forest), to: &collection,
+        changes, to: &collection,
         adding: [id: item])
       try transaction.update(collection)
       let added = collection.items.first { $0.id == id } ?? item
@@ -110,59 +110,8 @@ extension Workspace {
   )
     throws(WorkspaceError)
   {
-    try change { (transaction) throws(WorkspaceError) in
-      let (id, sourceID) = try resolveItem(prefix, in: transaction.index)
-      let targetID =
-        try target.map { (reference) throws(WorkspaceError) in
-          try resolveCollection(reference, in: transaction.index).id
-        } ?? sourceID
-      var source = try transaction.collection(sourceID)
-      if targetID == sourceID {
-        var forest = CollectionTree(source, maximumPlanDepth: maximumPlanDepth).forest
-        let destination = try destination(placement, in: forest, collection: source)
-        let changes: OrderedForest<ShortID>.ChangeSet
-        do throws(OrderedForest<ShortID>.Refusal) {
-          changes = try forest.move(id, to: destination)
-        } catch {
-          throw refusal(error, collection: source, verb: "move \(id)")
-        }
-        CollectionTree.apply(CollectionTree.keepingKeysInBudget(changes, in: &forest), to: &source)
-        try transaction.update(source)
-        return ((), "move \(id) in \"\(source.name)\"")
-      }
-      // Across collections: take the subtree out, then insert it node by node in preorder.
-      var target = try transaction.collection(targetID)
-      var sourceForest = CollectionTree(source, maximumPlanDepth: maximumPlanDepth).forest
-      var targetForest = CollectionTree(target, maximumPlanDepth: maximumPlanDepth).forest
-      let subtree = sourceForest.subtree(of: id)
-      let inSubtree = Set(subtree)
-      let moving = Dictionary(
-        uniqueKeysWithValues: source.items.filter { inSubtree.contains($0.id) }.map { ($0.id, $0) })
-      let parents = Dictionary(
-        uniqueKeysWithValues: subtree.map { ($0, sourceForest.parent(of: $0)) })
-      var inserted = OrderedForest<ShortID>.ChangeSet()
-      let first = try destination(placement, in: targetForest, collection: target)
-      do throws(OrderedForest<ShortID>.Refusal) {
-        inserted.changes += try targetForest.insert(id, at: first).changes
-        for node in subtree.dropFirst() {
-          guard let parent = parents[node] ?? nil else { continue }
-          inserted.changes += try targetForest.insert(node, at: .lastChild(of: parent)).changes
-        }
-      } catch {
-        throw refusal(error, collection: target, verb: "move \(id)")
-      }
-      do {
-        CollectionTree.apply(try sourceForest.remove(id), to: &source)
-      } catch {
-        throw WorkspaceError(.damagedStore, "\(error)")
-      }
-      CollectionTree.apply(
-        CollectionTree.keepingKeysInBudget(inserted, in: &targetForest), to: &target,
-        adding: moving)
-      try transaction.update(source)
-      try transaction.update(target)
-      return ((), "move \(id) from \"\(source.name)\" to \"\(target.name)\"")
-    }
+    // One move path: a single move is a selection of one.
+    _ = try moveItems(ItemSelection(terms: [.id(prefix)]), toCollection: target, to: placement)
   }
 
   /// Nests an item under its previous sibling (it becomes that sibling's last child).
@@ -191,7 +140,7 @@ extension Workspace {
       do throws(OrderedForest<ShortID>.Refusal) {
         let changes = try operation(&forest, id)
         CollectionTree.apply(
-          CollectionTree.keepingKeysInBudget(changes, in: &forest), to: &collection)
+          changes, to: &collection)
       } catch {
         throw refusal(error, collection: collection, verb: "\(verb) \(id)")
       }

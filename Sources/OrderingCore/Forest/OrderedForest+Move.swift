@@ -727,7 +727,8 @@ extension OrderedForest {
     }
     for (top, key) in zip(tops, newKeys) { attach(top, under: gap.parent, key: key) }
     checkInvariantsInDebug()
-    return ChangeSet(changes)
+    guard let budget = constraints.keyBudget else { return ChangeSet(changes) }
+    return keepingKeysInBudget(ChangeSet(changes), budget: budget)
   }
 
   /// Moves one planned node: the common case, with one sibling search in each list.
@@ -774,7 +775,9 @@ extension OrderedForest {
     if sameList, let oldPosition, oldPosition < index { index -= 1 }
     attach(top, under: gap.parent, key: key, prefix: prefix, at: index)
     checkInvariantsInDebug()
-    return ChangeSet([Change(id: nodes[top].id, old: old, new: new)])
+    let changes = ChangeSet([Change(id: nodes[top].id, old: old, new: new)])
+    guard let budget = constraints.keyBudget, key.length > budget else { return changes }
+    return keepingKeysInBudget(changes, budget: budget)
   }
 
   /// Whether the planned nodes already stand, in order, between `previous` and `next`.

@@ -105,6 +105,13 @@ extension OrderedForest {
     /// How many places on each side of a refused place a clamping rule looks at before the
     /// move is refused.
     public var clampSearchLimit: Int
+    /// The longest order key a move or insert leaves, in bytes, or `nil` for no limit.
+    ///
+    /// Inserting again and again into one gap grows keys by about a byte per six inserts.
+    /// With a budget, a move whose new key is longer also re-keys the smallest window of
+    /// siblings around it (``OrderKeyList``'s window) so every key is short again, and its
+    /// change set lists those siblings too: no path can skip the budget.
+    public var keyBudget: Int?
 
     /// Whether there is nothing to ask of a move: no depth limit and no rules.
     @inlinable
@@ -116,13 +123,19 @@ extension OrderedForest {
     ///   - maximumDepth: The deepest allowed depth (roots are at 0), or `nil`.
     ///   - rules: The caller's rules, asked in order.
     ///   - clampSearchLimit: How many places on each side clamping looks at.
+    ///   - keyBudget: The longest order key a move or insert leaves, or `nil`; at least 4.
     @inlinable
-    public init(maximumDepth: Int? = nil, rules: [Rule] = [], clampSearchLimit: Int = 4096) {
+    public init(
+      maximumDepth: Int? = nil, rules: [Rule] = [], clampSearchLimit: Int = 4096,
+      keyBudget: Int? = nil
+    ) {
       precondition(maximumDepth.map { $0 >= 0 } ?? true, "the maximum depth cannot be negative")
       precondition(clampSearchLimit >= 0, "the clamp search limit cannot be negative")
+      precondition(keyBudget.map { $0 >= 4 } ?? true, "a key budget must allow 4 bytes")
       self.maximumDepth = maximumDepth
       self.rules = rules
       self.clampSearchLimit = clampSearchLimit
+      self.keyBudget = keyBudget
     }
   }
 

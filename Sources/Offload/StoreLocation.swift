@@ -46,7 +46,8 @@ public struct StoreLocation: Hashable, Sendable {
   ///   - explicit: A path the user named, or `nil`.
   ///   - environment: The process environment (`OFFLOAD_HOME`, `XDG_DATA_HOME`, `HOME`).
   /// - Returns: The folder and the rule that chose it.
-  /// - Throws: ``UnresolvedError`` when nothing is given and `HOME` is unset.
+  /// - Throws: ``UnresolvedError`` when `explicit` is empty, or nothing is given and `HOME` is
+  ///   unset.
   public static func resolve(explicit: String?, environment: [String: String])
     throws(UnresolvedError)
     -> StoreLocation
@@ -55,7 +56,15 @@ public struct StoreLocation: Hashable, Sendable {
       guard let value = environment[name], !value.isEmpty else { return nil }
       return value
     }
-    if let explicit, !explicit.isEmpty { return StoreLocation(path: explicit, source: .explicit) }
+    if let explicit {
+      // An empty --store is a mistake (an unset shell variable), not a request for the default.
+      guard !explicit.isEmpty else {
+        throw UnresolvedError(
+          description:
+            "--store is empty: name the store folder, or leave --store out for the default")
+      }
+      return StoreLocation(path: explicit, source: .explicit)
+    }
     if let home = value("OFFLOAD_HOME") { return StoreLocation(path: home, source: .offloadHome) }
     if let data = value("XDG_DATA_HOME"), data.hasPrefix("/") {
       return StoreLocation(path: joined(data, "offload"), source: .xdgDataHome)

@@ -21,11 +21,22 @@ struct StoreLocationTests {
         == StoreLocation(path: "/h/.local/share/offload", source: .defaultLocation))
   }
 
-  @Test func emptyAndRelativeValuesAreIgnored() throws {
+  @Test func emptyAndRelativeEnvironmentValuesAreIgnored() throws {
     let location = try StoreLocation.resolve(
-      explicit: "",
+      explicit: nil,
       environment: ["OFFLOAD_HOME": "", "XDG_DATA_HOME": "relative/data", "HOME": "/h"])
     #expect(location.source == .defaultLocation)
+  }
+
+  @Test func anEmptyStoreOptionIsAnError() {
+    do {
+      _ = try StoreLocation.resolve(explicit: "", environment: ["HOME": "/h"])
+      Issue.record("an empty --store chose a folder")
+    } catch {
+      #expect(
+        error.description
+          == "--store is empty: name the store folder, or leave --store out for the default")
+    }
   }
 
   @Test func nothingToGoOnIsAnError() {

@@ -10,11 +10,18 @@ extension Workspace {
   }
 
   /// Finds a collection by name (any case) or by a unique id prefix.
+  ///
+  /// A name wins over an id: a collection named `0` is found by that name, not the inbox
+  /// (whose id is `0`). `id:PREFIX` looks at ids only, so every collection can be named.
   func resolveCollection(_ reference: String, in index: StoreIndex) throws(WorkspaceError)
     -> StoreIndex.Entry
   {
+    let byIDOnly = reference.hasPrefix("id:")
+    let reference = byIDOnly ? String(reference.dropFirst(3)) : reference
     let folded = reference.lowercased()
-    if let entry = index.collections.first(where: { $0.name.lowercased() == folded }) {
+    if !byIDOnly,
+      let entry = index.collections.first(where: { $0.name.lowercased() == folded })
+    {
       return entry
     }
     switch ShortID.match(reference, in: index.collections.map(\.id)) {
@@ -29,7 +36,10 @@ extension Workspace {
     }
     let names = index.collections.map(\.name).sorted().prefix(8).joined(separator: ", ")
     throw WorkspaceError(
-      .notFound, "no collection is named \"\(reference)\" (collections: \(names))")
+      .notFound,
+      byIDOnly
+        ? "no collection has an id starting with \"\(reference)\""
+        : "no collection is named \"\(reference)\" (collections: \(names))")
   }
 
   /// A collection by name or id prefix, arranged as a tree.

@@ -397,6 +397,13 @@ extension Workspace {
           fix: "restart it past the ids in use"))
       index.nextSequence = UInt64(locations.count + entries.count + 1)
     }
+    if index.nextHistorySequence == UInt64.max {
+      problems.append(
+        .init(
+          file: indexPath, issue: "the history counter is at its limit",
+          fix: "restart it after the last entry"))
+      index.nextHistorySequence = (index.history.max() ?? 0) + 1
+    }
     var tailHistory: [HistoryEntry] = []
     var live: Set<UInt64> = []
     for sequence in index.history {

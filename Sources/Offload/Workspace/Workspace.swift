@@ -276,7 +276,8 @@ public struct Workspace: Sendable {
       let state = try state(from: journal.recovered)
       var transaction = Transaction(workspace: self, state: state)
       let (result, summary) = try body(&transaction)
-      guard let change = record(transaction, summary: summary, recordsHistory: recordsHistory)
+      guard
+        let change = try record(transaction, summary: summary, recordsHistory: recordsHistory)
       else { return result }
       // The commit point: once this line is on stable storage, the change is made.
       try Self.persisting { () throws(PersistenceError) in _ = try journal.append(change) }
@@ -311,7 +312,7 @@ public struct Workspace: Sendable {
 
   /// The journal line of a transaction, or nil when it changed nothing.
   private func record(_ transaction: Transaction, summary: String, recordsHistory: Bool)
-    -> StoreChange?
+    throws(WorkspaceError) -> StoreChange?
   {
     var changes: [HistoryEntry.CollectionChange] = []
     for id in transaction.touched.sorted() {
@@ -326,6 +327,12 @@ public struct Workspace: Sendable {
     var dropped = transaction.droppedHistory
     if recordsHistory {
       let sequence = index.nextHistorySequence
+      guard sequence < UInt64.max else {
+        throw WorkspaceError(
+          .damagedStore,
+          "the store's history counter is at its limit (\(sequence)) in \(indexPath); run `offloadctl store repair`"
+        )
+      }
       note = .init(sequence: sequence, date: now(), summary: summary)
       dropped += (index.history + [sequence]).dropLast(max(historyLimit, 1))
     }

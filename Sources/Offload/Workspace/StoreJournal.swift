@@ -115,48 +115,75 @@ extension StoreIndex {
 }
 
 extension ItemCollection {
-  /// The collection after one committed change: its metadata set, its changed items put in
-  /// place, its removed items gone; nil when the change deleted it.
+  /// The collection after committed changes, in order: its metadata set, its changed items
+  /// put in place, its removed items gone; nil when a change deleted it.
   ///
-  /// Setting values is idempotent: replaying a change over a file that already holds it gives
-  /// the same collection.
+  /// Setting values is idempotent: replaying changes over a file that already holds them gives
+  /// the same collection (with the items in possibly another array order, which carries no
+  /// meaning: order comes from each item's `parent` and `order`).
   ///
   /// - Parameters:
-  ///   - change: The change to this collection.
-  ///   - collection: The collection before it (nil when it does not exist).
-  /// - Returns: The collection after it, or nil.
-  /// - Complexity: O(*n* + *c*), where *n* is the number of items and *c* the number changed.
-  static func applying(_ change: HistoryEntry.CollectionChange, to collection: ItemCollection?)
-    -> ItemCollection?
-  {
-    guard let metadata = change.after else { return nil }
-    var collection =
-      collection
-      ?? ItemCollection(
-        id: change.collection, name: metadata.name, kind: metadata.kind,
-        created: metadata.created)
-    collection.name = metadata.name
-    collection.kind = metadata.kind
-    collection.created = metadata.created
-    guard !change.items.isEmpty else { return collection }
-    var position: [ShortID: Int] = [:]
-    position.reserveCapacity(collection.items.count)
-    for (index, item) in collection.items.enumerated() { position[item.id] = index }
+  ///   - changes: The changes to this collection, oldest first.
+  ///   - collection: The collection before them (nil when it does not exist).
+  /// - Returns: The collection after them, or nil.
+  /// - Complexity: O(*n* · *c*) for up to 32 changed items, else O(*n* + *c*), where *n* is
+  ///   the number of items and *c* the number of item changes.
+  static func applying(
+    _ changes: some Sequence<HistoryEntry.CollectionChange>, to collection: ItemCollection?
+  ) -> ItemCollection? {
+    var collection = collection
+    var pending: [HistoryEntry.CollectionChange.ItemChange] = []
+    for change in changes {
+      guard let metadata = change.after else {
+        collection = nil
+        pending.removeAll()
+        continue
+      }
+      if collection == nil {
+        collection = ItemCollection(
+          id: change.collection, name: metadata.name, kind: metadata.kind,
+          created: metadata.created)
+      }
+      collection?.name = metadata.name
+      collection?.kind = metadata.kind
+      collection?.created = metadata.created
+      pending += change.items
+    }
+    guard var result = collection, !pending.isEmpty else { return collection }
+    // A few changes (the common tail) look their items up by scanning; many build a map once.
+    var position: [ShortID: Int]?
+    if pending.count > 32 {
+      var map: [ShortID: Int] = [:]
+      map.reserveCapacity(result.items.count)
+      for (index, item) in result.items.enumerated() { map[item.id] = index }
+      position = map
+    }
     var removed: Set<ShortID> = []
-    for itemChange in change.items {
+    for itemChange in pending {
+      guard let id = (itemChange.after ?? itemChange.before)?.id else { continue }
+      let index = position.map { $0[id] } ?? result.items.firstIndex { $0.id == id }
       if let after = itemChange.after {
-        removed.remove(after.id)
-        if let index = position[after.id] {
-          collection.items[index] = after
+        removed.remove(id)
+        if let index {
+          result.items[index] = after
         } else {
-          position[after.id] = collection.items.count
-          collection.items.append(after)
+          position?[id] = result.items.count
+          result.items.append(after)
         }
-      } else if let before = itemChange.before, position[before.id] != nil {
-        removed.insert(before.id)
+      } else if index != nil {
+        removed.insert(id)
       }
     }
-    if !removed.isEmpty { collection.items.removeAll { removed.contains($0.id) } }
-    return collection
+    if !removed.isEmpty { result.items.removeAll { removed.contains($0.id) } }
+    return result
+  }
+}
+
+extension [StoreChange] {
+  /// The changes to one collection in these committed changes, oldest first.
+  ///
+  /// - Complexity: O(*t*), where *t* is the number of collection changes in the lines.
+  func changes(to id: ShortID) -> [HistoryEntry.CollectionChange] {
+    flatMap { $0.changes.filter { $0.collection == id } }
   }
 }

@@ -39,7 +39,7 @@ extension Workspace {
       for (entryID, resolved) in groups {
         try refuseCarriedExceptions(resolved, verb: "remove")
         var collection = try transaction.collection(entryID)
-        var forest = CollectionTree(collection, maximumPlanDepth: maximumPlanDepth).forest
+        var forest = try transaction.tree(entryID).forest
         for id in resolved.topmost {
           do {
             let changes = try forest.remove(id)
@@ -137,7 +137,7 @@ extension Workspace {
           try resolveCollection(reference, in: transaction.index).id
         } ?? sourceID
       var source = try transaction.collection(sourceID)
-      var sourceForest = CollectionTree(source, maximumPlanDepth: maximumPlanDepth).forest
+      var sourceForest = try transaction.tree(sourceID).forest
       let tops = resolved.topmost
       let label = tops.count == 1 ? tops[0].rawValue : "\(tops.count) items"
       var result = BulkChange(
@@ -215,8 +215,7 @@ extension Workspace {
     }
     if let reference {
       let entry = try resolveCollection(reference, in: index)
-      let tree = CollectionTree(
-        try transaction.collection(entry.id), maximumPlanDepth: maximumPlanDepth)
+      let tree = try transaction.tree(entry.id)
       return [(entry.id, try selection.resolve(in: tree, locate: locate))]
     }
     guard !selection.needsCollection else {
@@ -241,8 +240,7 @@ extension Workspace {
     }
     var groups: [(ShortID, ItemSelection.Resolved)] = []
     for collectionID in order {
-      let tree = CollectionTree(
-        try transaction.collection(collectionID), maximumPlanDepth: maximumPlanDepth)
+      let tree = try transaction.tree(collectionID)
       let part = ItemSelection(
         terms: terms[collectionID] ?? [], exceptions: exceptions[collectionID] ?? [])
       groups.append((collectionID, try part.resolve(in: tree, locate: locate)))

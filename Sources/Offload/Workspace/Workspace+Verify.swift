@@ -236,13 +236,9 @@ extension Workspace {
         throw WorkspaceError(error)
       }
       // The journal's tail, replayed over the file.
-      var replayed = false
-      for change in state.tail {
-        for collectionChange in change.changes where collectionChange.collection == id {
-          collection = .applying(collectionChange, to: collection)
-          replayed = true
-        }
-      }
+      let changes = state.tail.changes(to: id)
+      let replayed = !changes.isEmpty
+      if replayed { collection = .applying(changes, to: collection) }
       if collection == nil, !replayed, let entry {
         if id != Self.inboxID {
           problems.append(

@@ -203,15 +203,12 @@ public struct Workspace: Sendable {
   func loadCollection(_ entry: StoreIndex.Entry, tail: [StoreChange]) throws(WorkspaceError)
     -> ItemCollection
   {
-    var collection = try loadCollectionFile(entry.id)
-    var replayed = false
-    for change in tail {
-      for collectionChange in change.changes where collectionChange.collection == entry.id {
-        collection = .applying(collectionChange, to: collection)
-        replayed = true
-      }
+    let changes = tail.changes(to: entry.id)
+    let replayed = !changes.isEmpty
+    let file = try loadCollectionFile(entry.id)
+    if let collection = replayed ? ItemCollection.applying(changes, to: file) : file {
+      return collection
     }
-    if let collection { return collection }
     if entry.id == Self.inboxID || replayed {
       return ItemCollection(
         id: entry.id, name: entry.name, kind: entry.kind, created: entry.created)
@@ -358,12 +355,8 @@ public struct Workspace: Sendable {
       for id in change.collectionIDs where seen.insert(id).inserted { ids.append(id) }
     }
     for id in ids {
-      var collection = try loadCollectionFile(id)
-      for change in state.tail {
-        for collectionChange in change.changes where collectionChange.collection == id {
-          collection = .applying(collectionChange, to: collection)
-        }
-      }
+      let collection = ItemCollection.applying(
+        state.tail.changes(to: id), to: try loadCollectionFile(id))
       try Self.persisting { () throws(PersistenceError) in
         if let collection {
           try collectionStore(id).save(collection)
@@ -436,6 +429,8 @@ struct Transaction {
   var originals: [ShortID: ItemCollection?] = [:]
   /// History entries the change drops (undo drops the entry it reverts).
   var droppedHistory: [UInt64] = []
+  /// Each collection arranged as a tree, built once while the collection is unchanged.
+  private var trees: [ShortID: CollectionTree] = [:]
 
   init(workspace: Workspace, state: StoreState) {
     self.workspace = workspace
@@ -458,8 +453,19 @@ struct Transaction {
     return collection
   }
 
+  /// A collection arranged as a tree; built once until the collection is replaced.
+  ///
+  /// - Complexity: O(*n* log *n*) the first time, where *n* is the number of items; O(1) after.
+  mutating func tree(_ id: ShortID) throws(WorkspaceError) -> CollectionTree {
+    if let tree = trees[id] { return tree }
+    let tree = CollectionTree(try collection(id), maximumPlanDepth: workspace.maximumPlanDepth)
+    trees[id] = tree
+    return tree
+  }
+
   /// Replaces a collection (loading it first so its original is known).
   mutating func update(_ collection: ItemCollection) throws(WorkspaceError) {
+    trees[collection.id] = nil
     if originals[collection.id] == nil {
       if index.collections.contains(where: { $0.id == collection.id }) {
         _ = try self.collection(collection.id)
@@ -472,6 +478,7 @@ struct Transaction {
 
   /// Deletes a collection.
   mutating func delete(_ id: ShortID) throws(WorkspaceError) {
+    trees[id] = nil
     _ = try collection(id)
     collections[id] = nil
   }

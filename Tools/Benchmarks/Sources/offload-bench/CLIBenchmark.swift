@@ -12,7 +12,8 @@ import Offload
 struct CLIBenchmark: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "cli",
-    abstract: "Whole-process time of offloadctl item add, item move and collection show.",
+    abstract:
+      "Whole-process time of offloadctl item add, item move and collection show (10,000 and 100,000 items).",
     discussion: "Runs the release build of offloadctl (build it first: swift build -c release).")
 
   /// Runs a command to completion and returns its wall time in seconds.
@@ -79,6 +80,13 @@ struct CLIBenchmark: ParsableCommand {
       try wide.importCollection(named: "C\(index)", from: hundred, source: "generated")
     }
 
+    // Store 3: one list of 100,000 items.
+    let huge = Workspace(root: scratch.appendingPathComponent("huge").path)
+    let hundredThousand = (0..<100_000).map { "- item \($0) with some text to carry" }
+      .joined(separator: "\n")
+    try huge.importCollection(named: "Huge", from: hundredThousand, source: "generated")
+    let hugeIDs = try huge.tree(of: "Huge").rows().map(\.item.id.rawValue)
+
     let bigTree = try big.tree(of: "Big")
     let bigIDs = bigTree.rows().map(\.item.id.rawValue)
     let wideIDs = try wide.tree(of: "C50").rows().map(\.item.id.rawValue)
@@ -114,6 +122,15 @@ struct CLIBenchmark: ParsableCommand {
     }
     try measure("item move (100 collections)", items: 10_000, store: wide) { run in
       ["item", "move", wideIDs[(run * 13) % wideIDs.count], "--to", "C\(run % 100)", "--first"]
+    }
+    try measure("item add (100,000-item list)", items: 100_000, store: huge) {
+      ["item", "add", "Huge", "new \($0)"]
+    }
+    try measure("item move (100,000-item list)", items: 100_000, store: huge) { run in
+      [
+        "item", "move", hugeIDs[(run * 7919) % hugeIDs.count], "--after",
+        hugeIDs[(run * 104_729) % hugeIDs.count],
+      ]
     }
     try measure("collection show (10,000-item plan)", items: 10_000, store: big) { _ in
       ["collection", "show", "Plan"]

@@ -180,6 +180,13 @@ public struct ItemSelection: Hashable, Sendable {
   public func resolve(
     in tree: CollectionTree, locate: (String) -> String? = { _ in nil }
   ) throws(WorkspaceError) -> Resolved {
+    // One id and nothing else (every single-item command): no outline numbers are needed.
+    if !includesAll, exceptions.isEmpty, terms.count == 1, case .id(let prefix) = terms[0] {
+      let found = try Self.id(
+        prefix, among: tree.collection.items.map(\.id), name: tree.collection.name,
+        locate: locate)
+      return Resolved(ids: [found], topmost: [found], carriedExceptions: [])
+    }
     let rows = tree.rows()
     let order = rows.map(\.item.id)
     var positions: [String: Int] = [:]
@@ -205,23 +212,7 @@ public struct ItemSelection: Hashable, Sendable {
       return position
     }
     func id(_ prefix: String) throws(WorkspaceError) -> ShortID {
-      switch ShortID.match(prefix, in: order) {
-      case .unique(let id): return id
-      case .ambiguous(let ids):
-        throw WorkspaceError(
-          .ambiguous,
-          "\"\(prefix)\" matches several items of \"\(name)\" (\(ids.map(\.rawValue).joined(separator: ", "))); type more of the id"
-        )
-      case .none:
-        if let elsewhere = locate(prefix) {
-          throw WorkspaceError(
-            .invalidRequest,
-            "item \(prefix) is in \"\(elsewhere)\", not in \"\(name)\"; a selection stays in one collection"
-          )
-        }
-        throw WorkspaceError(
-          .notFound, "no item of \"\(name)\" has an id starting with \"\(prefix)\"")
-      }
+      try Self.id(prefix, among: order, name: name, locate: locate)
     }
     func span(_ term: Term) throws(WorkspaceError) -> ClosedRange<Int> {
       switch term {
@@ -285,5 +276,30 @@ public struct ItemSelection: Hashable, Sendable {
       }
     }
     return Resolved(ids: selected, topmost: topmost, carriedExceptions: carried)
+  }
+
+  /// The item an id prefix names among a collection's items.
+  ///
+  /// - Complexity: O(*n* · *m*), where *n* is the number of items and *m* the prefix length.
+  static func id(
+    _ prefix: String, among items: [ShortID], name: String, locate: (String) -> String?
+  ) throws(WorkspaceError) -> ShortID {
+    switch ShortID.match(prefix, in: items) {
+    case .unique(let id): return id
+    case .ambiguous(let ids):
+      throw WorkspaceError(
+        .ambiguous,
+        "\"\(prefix)\" matches several items of \"\(name)\" (\(ids.map(\.rawValue).joined(separator: ", "))); type more of the id"
+      )
+    case .none:
+      if let elsewhere = locate(prefix) {
+        throw WorkspaceError(
+          .invalidRequest,
+          "item \(prefix) is in \"\(elsewhere)\", not in \"\(name)\"; a selection stays in one collection"
+        )
+      }
+      throw WorkspaceError(
+        .notFound, "no item of \"\(name)\" has an id starting with \"\(prefix)\"")
+    }
   }
 }

@@ -180,7 +180,13 @@ struct CollectionCommand: ParsableCommand {
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Create a collection from a Markdown outline or an exported JSON file.",
-      discussion: "Markdown: one item per line, '- ' or '- [ ]' / '- [x]', nesting by indentation.")
+      discussion: """
+        Markdown: one item per line, marked '- ', '* ', '+ ', '1. ' or '1) ', nesting by \
+        indentation (a tab counts four columns). A checkbox may follow the marker: '[ ]' open, \
+        '[x]' done, '[~]' started (imported as not done). In a plan a '#' heading becomes a \
+        parent item of what follows it; a list leaves headings out. Paragraphs, quotes, code \
+        blocks, rules and empty items are skipped, each named with its line on stderr.
+        """)
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The new collection's name.") var name: String
     @Argument(help: "The file to read ('-' for standard input).", completion: .file())
@@ -201,9 +207,13 @@ struct CollectionCommand: ParsableCommand {
         }
         text = String(decoding: data, as: UTF8.self)
       }
-      let collection = try global.changing { (workspace) throws(WorkspaceError) in
-        try workspace.importCollection(
+      let imported = try global.changing { (workspace) throws(WorkspaceError) in
+        try workspace.importOutline(
           named: name, from: text, source: file == "-" ? "standard input" : file, kind: kind)
+      }
+      let collection = imported.collection
+      if !global.quiet {
+        imported.warnings.forEach { Output.error("offloadctl: warning: \($0)") }
       }
       if global.json {
         try Output.document(JSONShapes.CollectionShape(collection))

@@ -41,6 +41,14 @@ public struct OutlineDocument: Codable, Hashable, Sendable {
   public var items: [Node]
 }
 
+/// What ``Workspace/importOutline(named:from:source:kind:)`` made, and what it skipped.
+public struct OutlineImport: Hashable, Sendable {
+  /// The new collection.
+  public var collection: ItemCollection
+  /// One line per skipped part of the Markdown, `file: line N: reason`, in line order.
+  public var warnings: [String]
+}
+
 /// The formats a collection is exported in.
 public enum OutlineFormat: String, Sendable, CaseIterable {
   /// A Markdown outline: `- [ ] text`, two spaces per level.
@@ -80,33 +88,53 @@ extension Workspace {
 
   /// Creates a collection from a Markdown outline or an exported JSON document.
   ///
-  /// The format is told by the content: a document starting with `{` is JSON. The kind is
-  /// `kind` when given, else the JSON document's, else a plan when the outline nests and a
-  /// list when it does not.
+  /// The same as ``importOutline(named:from:source:kind:)``, for callers that do not show
+  /// what the reader skipped.
   ///
-  /// - Parameters:
-  ///   - name: The new collection's name.
-  ///   - text: The file's content.
-  ///   - source: The file's name, for error messages.
-  ///   - kind: The kind to create, or `nil` to tell from the content.
-  /// - Returns: The new collection.
-  /// - Throws: ``WorkspaceError/Code/badInput`` naming the file and line,
-  ///   ``WorkspaceError/Code/alreadyExists``, or ``WorkspaceError/Code/refused`` when a nested
-  ///   outline is imported as a list.
+  /// - Complexity: O(*b* + *n* log *n*), where *b* is the size of `text` and *n* the number
+  ///   of items.
   @discardableResult
   public func importCollection(
     named name: String, from text: String, source: String, kind: CollectionKind? = nil
   ) throws(WorkspaceError) -> ItemCollection {
+    try importOutline(named: name, from: text, source: source, kind: kind).collection
+  }
+
+  /// Creates a collection from a Markdown outline or an exported JSON document, and says what
+  /// of the Markdown it skipped.
+  ///
+  /// The format is told by the content: a document starting with `{` is JSON. The kind is
+  /// `kind` when given, else the JSON document's, else a plan when the outline nests (headings
+  /// with items under them nest) and a list when it does not. In a plan a heading becomes a
+  /// parent item; in a list headings are left out and reported.
+  ///
+  /// - Parameters:
+  ///   - name: The new collection's name.
+  ///   - text: The file's content.
+  ///   - source: The file's name, for error messages and warnings.
+  ///   - kind: The kind to create, or `nil` to tell from the content.
+  /// - Returns: The new collection, and one line per skipped part of the Markdown
+  ///   (`file: line N: …`): paragraphs, quotes, code blocks, rules, empty items, and headings
+  ///   of a list.
+  /// - Throws: ``WorkspaceError/Code/badInput`` naming the file and line,
+  ///   ``WorkspaceError/Code/alreadyExists``, or ``WorkspaceError/Code/refused`` when a nested
+  ///   outline is imported as a list or nests deeper than a plan allows (naming the line).
+  /// - Complexity: O(*b* + *n* log *n*), where *b* is the size of `text` and *n* the number
+  ///   of items.
+  public func importOutline(
+    named name: String, from text: String, source: String, kind: CollectionKind? = nil
+  ) throws(WorkspaceError) -> OutlineImport {
     let name = try Self.validName(name)
-    let entries: [MarkdownOutline.Entry]
+    var outline: MarkdownOutline
     var documentKind: CollectionKind?
-    if text.drop(while: \.isWhitespace).first == "{" {
+    let body = text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) ? text.utf8.dropFirst(3) : text.utf8[...]
+    if body.drop(while: { $0 == 0x20 || (0x09...0x0D).contains($0) }).first == UInt8(ascii: "{") {
       do {
-        let document = try JSONDecoder().decode(OutlineDocument.self, from: Data(text.utf8))
+        let document = try JSONDecoder().decode(OutlineDocument.self, from: Data(body))
         func entry(_ node: OutlineDocument.Node) -> MarkdownOutline.Entry {
           .init(text: node.text, done: node.done, children: (node.children ?? []).map(entry))
         }
-        entries = document.items.map(entry)
+        outline = MarkdownOutline(entries: document.items.map(entry))
         documentKind = document.kind
       } catch {
         throw WorkspaceError(
@@ -114,29 +142,35 @@ extension Workspace {
       }
     } else {
       do {
-        entries = try MarkdownOutline(parsing: text).entries
+        outline = try MarkdownOutline(parsing: text)
+        if (kind ?? (outline.isNested ? .plan : .list)) == .list {
+          outline = try MarkdownOutline(parsing: text, headings: .reported)
+        }
       } catch {
         throw WorkspaceError(.badInput, "\(source): \(error)")
       }
     }
-    let outline = MarkdownOutline(entries: entries)
     let kind = kind ?? documentKind ?? (outline.isNested ? .plan : .list)
     if kind == .list && outline.isNested {
       throw WorkspaceError(
         .refused, "\(source) nests items, and lists are flat; import it as a plan (--kind plan)")
     }
-    return try change { (transaction) throws(WorkspaceError) in
+    let lines = outline.sourceLines
+    let collection = try change { (transaction) throws(WorkspaceError) in
       try Self.ensureNameIsFree(name, in: transaction.index)
       var collection = ItemCollection(
         id: transaction.nextID(), name: name, kind: kind, created: now())
       let created = now()
+      var preorder = 0
       func add(_ entries: [MarkdownOutline.Entry], parent: ShortID?, depth: Int)
         throws(WorkspaceError)
       {
         guard !entries.isEmpty else { return }
         if depth > maximumPlanDepth {
+          let place = preorder < lines.count ? "line \(lines[preorder]): " : ""
           throw WorkspaceError(
-            .refused, "\(source) nests deeper than the \(maximumPlanDepth + 1) levels a plan allows"
+            .refused,
+            "\(source): \(place)nests deeper than the \(maximumPlanDepth + 1) levels a plan allows"
           )
         }
         let keys: [OrderKey]
@@ -146,7 +180,14 @@ extension Workspace {
           throw WorkspaceError(.ioFailure, "\(error)")
         }
         for (entry, key) in zip(entries, keys) {
-          let text = try Self.validText(entry.text)
+          let text: String
+          do {
+            text = try Self.validText(entry.text)
+          } catch {
+            let place = preorder < lines.count ? "line \(lines[preorder]): " : ""
+            throw WorkspaceError(error.code, "\(source): \(place)\(error.description)")
+          }
+          preorder += 1
           let id = transaction.nextID()
           collection.items.append(
             Item(id: id, text: text, created: created, done: entry.done, parent: parent, order: key)
@@ -154,10 +195,12 @@ extension Workspace {
           try add(entry.children, parent: id, depth: depth + 1)
         }
       }
-      try add(entries, parent: nil, depth: 0)
+      try add(outline.entries, parent: nil, depth: 0)
       try transaction.update(collection)
       return (collection, "import \"\(name)\" from \(source)")
     }
+    return OutlineImport(
+      collection: collection, warnings: outline.warnings.map { "\(source): \($0)" })
   }
 
   /// The outline a collection's tree reads as.

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
 public import Offload
+import TerminalUI
 
 extension CollectionKind: ExpressibleByArgument {}
 extension OutlineFormat: ExpressibleByArgument {}
@@ -46,11 +47,12 @@ struct CollectionCommand: ParsableCommand {
         try Output.document(Collections(collections: entries.map(JSONShapes.CollectionShape.init)))
         return
       }
-      let width = entries.map(\.name.count).max() ?? 0
-      for entry in entries {
+      let names = entries.map { TerminalText.escaped($0.name) }
+      let width = names.map(\.count).max() ?? 0
+      for (entry, name) in zip(entries, names) {
         let count = entry.itemCount == 1 ? "1 item" : "\(entry.itemCount) items"
         Output.line(
-          "\(entry.id.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  \(entry.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(entry.kind.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0))  \(count)"
+          "\(entry.id.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  \(name.padding(toLength: width, withPad: " ", startingAt: 0))  \(entry.kind.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0))  \(count)"
         )
       }
     }
@@ -233,10 +235,14 @@ struct CollectionCommand: ParsableCommand {
     @Option(help: "markdown or json.") var format: OutlineFormat = .markdown
 
     func run() throws {
+      let format = global.json ? .json : format
       let text = try global.reading { (workspace) throws(WorkspaceError) in
-        try workspace.export(name, format: global.json ? .json : format)
+        try workspace.export(name, format: format)
       }
-      print(text, terminator: "")
+      switch format {
+      case .json: Output.raw(text)
+      case .markdown: Output.lines(String(text.dropLast()))
+      }
     }
   }
 }

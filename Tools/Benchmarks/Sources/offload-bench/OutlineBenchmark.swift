@@ -38,12 +38,12 @@ struct OutlineBenchmark: ParsableCommand {
     defer { try? FileManager.default.removeItem(at: scratch) }
 
     var rows: [BenchmarkRow] = []
+    var store = 0
     for (name, text) in workloads {
       let bytes = text.utf8.count
       let parse = try Stopwatch.best(of: repetitions) {
         blackHole(try MarkdownOutline(parsing: text))
       }
-      var store = 0
       let importing = try Stopwatch.best(of: repetitions) {
         store += 1
         let workspace = Workspace(root: scratch.appendingPathComponent("s\(store)").path)

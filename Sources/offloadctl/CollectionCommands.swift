@@ -62,8 +62,11 @@ struct CollectionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Show a collection as an indented tree with ids and outline numbers.")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The collection's name or id.") var name: String
-    @Option(parsing: .upToNextOption, help: "Ids of items whose nested items are hidden.")
+    @Argument(help: "The collection's name or id.", completion: StoreCompletion.collections)
+    var name: String
+    @Option(
+      parsing: .upToNextOption, help: "Ids of items whose nested items are hidden.",
+      completion: StoreCompletion.items)
     var collapsed: [String] = []
     @Option(help: "Hide items deeper than this many levels (1 shows top-level items only).")
     var depth: Int?
@@ -121,7 +124,8 @@ struct CollectionCommand: ParsableCommand {
   struct Rename: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Rename a collection.")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The collection's name or id.") var name: String
+    @Argument(help: "The collection's name or id.", completion: StoreCompletion.collections)
+    var name: String
     @Argument(help: "The new name.") var newName: String
 
     func run() throws {
@@ -141,7 +145,8 @@ struct CollectionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Delete a collection (a non-empty one only with --force; undo brings it back).")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The collection's name or id.") var name: String
+    @Argument(help: "The collection's name or id.", completion: StoreCompletion.collections)
+    var name: String
     @Flag(help: "Delete it even though it still has items.") var force = false
 
     func run() throws {
@@ -163,7 +168,8 @@ struct CollectionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Turn a plan into a list (flattened in outline order) or a list into a plan.")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The collection's name or id.") var name: String
+    @Argument(help: "The collection's name or id.", completion: StoreCompletion.collections)
+    var name: String
     @Option(name: .customLong("to"), help: "list or plan.") var kind: CollectionKind
 
     func run() throws {
@@ -231,7 +237,8 @@ struct CollectionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Print a collection as a Markdown outline or JSON (import reads both back).")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The collection's name or id.") var name: String
+    @Argument(help: "The collection's name or id.", completion: StoreCompletion.collections)
+    var name: String
     @Option(help: "markdown or json.") var format: OutlineFormat = .markdown
 
     func run() throws {

@@ -23,7 +23,8 @@ struct OrganizeCommand: ParsableCommand {
       """)
 
   @OptionGroup var global: GlobalOptions
-  @Argument(help: "The collection's name or id.") var collection: String
+  @Argument(help: "The collection's name or id.", completion: StoreCompletion.collections)
+  var collection: String
 
   func run() throws {
     let workspace = try global.workspace()

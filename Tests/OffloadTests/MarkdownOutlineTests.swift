@@ -318,3 +318,29 @@ struct WorkspaceOutlineImportTests {
     #expect(throws: WorkspaceError.self) { try workspace.tree(of: "Deep") }
   }
 }
+
+@Suite("Workspace: the import's text check")
+struct ImportedTextTests {
+  /// The fast path answers exactly as `validText` does, over every text of three pieces drawn
+  /// from characters at the edges of what it trims and refuses.
+  @Test func answersAsValidTextDoes() {
+    let pieces = [
+      "a", " ", "\t", "\u{A0}", "\u{2003}", "\u{3000}", "\n", "\r", "\u{0B}", "\u{85}",
+      "\u{2028}", "\u{2029}", "é", "日", "\u{301}", "\u{200B}", "",
+    ]
+    func answer(_ body: () throws(WorkspaceError) -> String) -> String {
+      do { return "text: " + (try body()) } catch { return "error: \(error)" }
+    }
+    for a in pieces {
+      for b in pieces {
+        for c in pieces {
+          let text = a + b + c
+          #expect(
+            answer { () throws(WorkspaceError) in try Workspace.importedText(text) }
+              == answer { () throws(WorkspaceError) in try Workspace.validText(text) },
+            "\(text.debugDescription)")
+        }
+      }
+    }
+  }
+}

@@ -192,8 +192,9 @@ struct CollectionCommand: ParsableCommand {
         Markdown: one item per line, marked '- ', '* ', '+ ', '1. ' or '1) ', nesting by \
         indentation (a tab counts four columns). A checkbox may follow the marker: '[ ]' open, \
         '[x]' done, '[~]' started (imported as not done). In a plan a '#' heading becomes a \
-        parent item of what follows it; a list leaves headings out. Paragraphs, quotes, code \
-        blocks, rules and empty items are skipped, each named with its line on stderr.
+        parent item of what follows it; a list leaves headings out. Paragraphs and '>' quotes \
+        under an item become its note. Text outside any item, code blocks, rules and empty \
+        items are skipped, each named with its lines on stderr.
         """)
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The new collection's name.") var name: String

@@ -59,7 +59,7 @@ struct MarkdownOutlineTests {
     #expect(outline.sourceLines == [4, 5, 7])
     #expect(
       outline.warnings.map(\.description) == [
-        "line 3: text under \"Trip\" skipped: an item holds one line of text",
+        "line 3: text under the title skipped: only items hold notes",
         "line 6: rule skipped",
       ])
     let bad = (bom ? "\u{FEFF}" : "") + ["- a", "", "- b\u{1B}[2J"].joined(separator: newline)
@@ -98,11 +98,9 @@ struct MarkdownOutlineTests {
       parsing: "- [ ] open\n- [x] done\n- [X] done too\n- [~] started\n- [y] kept\n-[x] text\n")
     #expect(outline.entries.map(\.text) == ["open", "done", "done too", "started", "[y] kept"])
     #expect(outline.entries.map(\.done) == [false, true, true, false, false])
-    // `-[x] text` has no space after the marker: a paragraph, reported.
-    #expect(
-      outline.warnings.map(\.description) == [
-        "line 6: text under \"[y] kept\" skipped: an item holds one line of text"
-      ])
+    // `-[x] text` has no space after the marker: a paragraph, the note of the item above.
+    #expect(outline.entries[4].note == "-[x] text")
+    #expect(outline.warnings.isEmpty)
   }
 
   @Test func headingsBecomeParentItems() throws {
@@ -174,11 +172,13 @@ struct MarkdownOutlineTests {
       - unclosed
       """
     let outline = try MarkdownOutline(parsing: text)
-    #expect(outline.entries == [Entry(text: "Pack"), Entry(text: "Go")])
+    #expect(
+      outline.entries == [
+        Entry(text: "Pack", note: "Remember the charger.\nquoted advice"), Entry(text: "Go"),
+      ])
     #expect(
       outline.warnings.map(\.description) == [
-        "lines 1–2: text outside any item skipped: an item holds one line of text",
-        "lines 5–6: text under \"Pack\" skipped: an item holds one line of text",
+        "lines 1–2: text outside any item skipped",
         "lines 8–10: code block skipped",
         "line 11: rule skipped",
         "line 12: empty item skipped",
@@ -186,7 +186,44 @@ struct MarkdownOutlineTests {
       ])
   }
 
+  @Test func paragraphsAndQuotesUnderAnItemAreItsNote() throws {
+    let text = """
+      # Weekend
+      ## Errands
+      Before noon.
+      - [ ] Post office
+        Bring the slip
+        and the ID.
+
+        > Closes at 12.
+        >
+        >   indented in the quote\u{20}\u{20}
+      - Bank
+      Lazy line right under Bank.
+      ## Home
+      """
+    let outline = try MarkdownOutline(parsing: text)
+    #expect(
+      outline.entries == [
+        Entry(
+          text: "Errands", note: "Before noon.",
+          children: [
+            Entry(
+              text: "Post office",
+              note: "Bring the slip\nand the ID.\n\nCloses at 12.\n\n  indented in the quote  "),
+            Entry(text: "Bank", note: "Lazy line right under Bank."),
+          ]),
+        Entry(text: "Home"),
+      ])
+    #expect(outline.warnings.isEmpty)
+    // A list leaves headings out: what follows a heading is not the note of an item above it.
+    let flat = try MarkdownOutline(parsing: text, headings: .reported)
+    #expect(flat.entries.map(\.text) == ["Post office", "Bank"])
+    #expect(flat.warnings.map(\.description).contains("line 3: text outside any item skipped"))
+  }
+
   @Test(arguments: [
+    ("- a\n  note\there\n", 2, "the text holds the control character U+0009 at column 5"),
     ("- [ ]\n  - child\n", 1, "the item has no text, yet the item on line 2 is nested under it"),
     ("- a\n- b\u{7F}\n", 2, "the text holds the control character U+007F at column 2"),
     ("- a\u{85}b\n", 1, "the text holds the control character U+0085 at column 2"),
@@ -213,6 +250,17 @@ struct MarkdownOutlineTests {
     "---", "* * *", "- dash", "日本語 ✓", "a  b", "[~]", "#",
   ]
 
+  /// Note lines that look like Markdown syntax, or that a reader would trim.
+  static let trickyNoteLines =
+    trickyTexts + ["", " leading", "trailing ", "  ", "plain words", ">", "> >"]
+
+  static func randomNote(_ rng: inout SplitMix64) -> String? {
+    guard rng.chance(0.3) else { return nil }
+    return (0...rng.index(below: 4)).map { _ in
+      trickyNoteLines[rng.index(below: trickyNoteLines.count)]
+    }.joined(separator: "\n")
+  }
+
   @Test func exportThenImportIsIdentityOnRandomTrees() throws {
     var rng = SplitMix64(seed: SplitMix64.testSeed(0x0071_1E))
     func randomEntries(depth: Int) -> [Entry] {
@@ -222,7 +270,7 @@ struct MarkdownOutlineTests {
           ? Self.trickyTexts[rng.index(below: Self.trickyTexts.count)]
           : "item \(index) [x] - * \(rng.index(below: 1000))"
         return Entry(
-          text: text, done: rng.chance(0.3),
+          text: text, done: rng.chance(0.3), note: Self.randomNote(&rng),
           children: depth < 4 && rng.chance(0.4) ? randomEntries(depth: depth + 1) : [])
       }
     }
@@ -254,7 +302,13 @@ struct WorkspaceOutlineImportTests {
           : "step \(index) \(rng.index(below: 100))"
         let line =
           String(repeating: "  ", count: depth) + (rng.chance(0.5) ? "- [x] " : "- ") + text
-        return [line] + (depth < 3 && rng.chance(0.4) ? randomMarkdown(depth: depth + 1) : [])
+        let note = MarkdownOutlineTests.randomNote(&rng).map { note in
+          note.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String(repeating: "  ", count: depth + 1) + "> " + $0
+          }
+        }
+        return [line] + (note ?? [])
+          + (depth < 3 && rng.chance(0.4) ? randomMarkdown(depth: depth + 1) : [])
       }
     }
     for round in 0..<20 {
@@ -270,6 +324,32 @@ struct WorkspaceOutlineImportTests {
           Workspace.outline(of: try workspace.tree(of: copy.collection.id.rawValue))
             == Workspace.outline(of: try workspace.tree(of: name)), "\(rng)")
       }
+    }
+  }
+
+  @Test func notesAreKeptOnTheItemsAndInBothExports() throws {
+    let (workspace, folder) = try makeWorkspace()
+    defer { folder.remove() }
+    let text = "- Pack\n  Charger and adapter.\n  > Check the plug type\n- Go\n"
+    let imported = try workspace.importOutline(named: "Trip", from: text, source: "t.md")
+    #expect(imported.warnings.isEmpty)
+    let pack = try #require(imported.collection.items.first { $0.text == "Pack" })
+    #expect(pack.note == "Charger and adapter.\nCheck the plug type")
+    #expect(imported.collection.items.first { $0.text == "Go" }?.note == nil)
+    #expect(
+      try workspace.export("Trip", format: .markdown)
+        == "# Trip\n\n- [ ] Pack\n  Charger and adapter.\n  Check the plug type\n- [ ] Go\n")
+    #expect(
+      try workspace.export("Trip", format: .json).contains(
+        #""note" : "Charger and adapter.\nCheck the plug type""#))
+    // A JSON document's note may not carry what a terminal acts on.
+    let json =
+      #"{"schemaVersion":1,"name":"J","kind":"list","items":[{"text":"a","note":"x\u001b[2J"}]}"#
+    #expect {
+      try workspace.importCollection(named: "J", from: json, source: "j.json")
+    } throws: { error in
+      (error as? WorkspaceError)?.description
+        == "j.json: the note of \"a\" holds the control character U+1B"
     }
   }
 

@@ -19,7 +19,6 @@ struct ImportCommandTests {
     #expect(
       result.stderr.hasSuffix(
         """
-        offloadctl: warning: \(file): line 5: text under "Post office" skipped: an item holds one line of text
         offloadctl: warning: \(file): line 9: rule skipped
         offloadctl: warning: \(file): lines 10–12: code block skipped
 
@@ -30,6 +29,7 @@ struct ImportCommandTests {
 
         - [ ] Errands
           - [ ] Post office
+            Bring the parcel slip.
           - [x] Bank
         - [ ] Home
           - [ ] Fix shelf

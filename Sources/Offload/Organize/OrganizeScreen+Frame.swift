@@ -106,6 +106,13 @@ extension OrganizeScreen {
       FrameLine("  parent    \(forest.parent(of: item.id).map { "\($0)" } ?? "none (top level)")"),
       FrameLine("  nested    \(Self.count(forest.subtree(of: item.id).count - 1))"),
     ]
+    if let note = item.note {
+      lines +=
+        [""]
+        + note.split(separator: "\n", omittingEmptySubsequences: false).map {
+          FrameLine("  " + $0)
+        }
+    }
     while lines.count < size.rows - 1 { lines.append("") }
     lines = Array(lines.prefix(size.rows - 1))
     lines.append(FrameLine("⏎/Esc back  u undo  q quit", style: .reverse))

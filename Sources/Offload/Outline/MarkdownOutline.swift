@@ -11,9 +11,12 @@
 ///   it up to the next heading of the same or a higher level; with
 ///   ``HeadingPolicy/reported`` they are left out and reported. A level-1 heading that opens
 ///   the document and is its only level-1 heading is its title (``title``), not an item.
-/// - Paragraphs and `>` quotes, code fences (```` ``` ```` or `~~~`) and rules (`---`, `***`,
-///   `___`) are not items: they are skipped, and each is reported in ``warnings`` with its
-///   lines. An empty item (`- [ ]` alone) is skipped with a warning too.
+/// - Paragraphs and `>` quotes under an item (or a heading that became an item) are its
+///   ``Entry/note``: paragraph lines trimmed, quote lines after `>` and one space kept as
+///   they are, lines apart joined by `\n`, and a blank line between them kept as an empty
+///   line. Text outside any item, code fences (```` ``` ```` or `~~~`) and rules (`---`,
+///   `***`, `___`) are skipped, and each is reported in ``warnings`` with its lines. An empty
+///   item (`- [ ]` alone) is skipped with a warning too.
 ///
 /// ```markdown
 /// # Trip
@@ -22,7 +25,7 @@
 /// - Pack
 /// ```
 ///
-/// Writing then reading gives the same tree: text, done flags and nesting.
+/// Writing then reading gives the same tree: text, done flags, notes and nesting.
 public struct MarkdownOutline: Hashable, Sendable {
   /// One entry with its children.
   public struct Entry: Hashable, Sendable {
@@ -30,13 +33,16 @@ public struct MarkdownOutline: Hashable, Sendable {
     public var text: String
     /// Whether the checkbox was ticked (`[x]` or `[X]`).
     public var done: Bool
+    /// The paragraphs and quotes under the entry, lines separated by `\n`, or `nil`.
+    public var note: String?
     /// The nested entries, in order.
     public var children: [Entry]
 
     /// Creates an entry.
-    public init(text: String, done: Bool = false, children: [Entry] = []) {
+    public init(text: String, done: Bool = false, note: String? = nil, children: [Entry] = []) {
       self.text = text
       self.done = done
+      self.note = note
       self.children = children
     }
   }
@@ -132,7 +138,12 @@ public struct MarkdownOutline: Hashable, Sendable {
     self.sourceLines = reader.preorderLines()
   }
 
-  /// Writes the outline as Markdown: `- [ ] text` items, two spaces per level.
+  /// Writes the outline as Markdown: `- [ ] text` items, two spaces per level, each note
+  /// line under its item one level deeper.
+  ///
+  /// A note line that would read back as something else (an item, a heading, a quote, a
+  /// rule, a fence, an empty line, or a line with spaces at either end) is written as a quote,
+  /// `> line`, so every note reads back exactly.
   ///
   /// - Parameter title: An optional `# title` line at the top.
   /// - Complexity: O(*c*), where *c* is the number of characters written.
@@ -145,6 +156,12 @@ public struct MarkdownOutline: Hashable, Sendable {
         out += entry.done ? "- [x] " : "- [ ] "
         out += entry.text
         out += "\n"
+        if let note = entry.note {
+          let indent = String(repeating: "  ", count: depth + 1)
+          for line in note.split(separator: "\n", omittingEmptySubsequences: false) {
+            out += indent + (OutlineReader.isPlainParagraph(line) ? "" : "> ") + line + "\n"
+          }
+        }
         write(entry.children, depth: depth + 1)
       }
     }
@@ -168,6 +185,8 @@ private struct OutlineReader {
     var entry: Entry
     /// The lines of the entry's children, in preorder, as the children are.
     var lines: [Int]
+    /// The first and last line of the entry's note.
+    var noteLines: (first: Int, last: Int)?
   }
 
   let headings: MarkdownOutline.HeadingPolicy
@@ -180,8 +199,10 @@ private struct OutlineReader {
   var titleCandidate: (line: Int, text: String)?
   var levelOneHeadings = 0
   var sawContent = false
-  /// The run of paragraph and quote lines being read: first line, last line, owner.
-  var prose: (first: Int, last: Int, owner: String?)?
+  /// The run of paragraph and quote lines outside any item being read.
+  var prose: (first: Int, last: Int)?
+  /// The lines of the title heading's note, which no item takes.
+  var titleNote: (first: Int, last: Int)?
 
   init(headings: MarkdownOutline.HeadingPolicy) {
     self.headings = headings
@@ -225,6 +246,9 @@ private struct OutlineReader {
         // The title holds the whole document: its children are the outline.
         roots = first.children + roots.dropFirst()
         rootLines = Array(rootLines.dropFirst())
+        if let note = titleNote {
+          warn(note.first, note.last, "text under the title skipped: only items hold notes")
+        }
       }
     } else if let candidate = titleCandidate, headings == .reported {
       warn(candidate.line, candidate.line, Self.reportedHeading(candidate.text))
@@ -273,12 +297,44 @@ private struct OutlineReader {
       try item(indent: indent, done: done, text: text, line: number)
       return
     }
-    let owner = stack.last?.entry.text
-    if let run = prose, run.last == number - 1 {
-      prose = (run.first, number, run.owner)
+    guard !stack.isEmpty else {
+      if let run = prose, run.last == number - 1 {
+        prose = (run.first, number)
+      } else {
+        endProse()
+        prose = (number, number)
+      }
+      return
+    }
+    let content: UnsafeBufferPointer<UInt8>
+    if rest[0] == 0x3E {  // `>`: the rest after one optional space, as it is.
+      let skip = rest.count > 1 && rest[1] == 0x20 ? 2 : 1
+      content = UnsafeBufferPointer(rebasing: rest[skip...])
     } else {
-      endProse()
-      prose = (number, number, owner)
+      content = Self.trimmed(rest)
+    }
+    let text = try Self.string(content, line: number)
+    let last = stack.count - 1
+    if let lines = stack[last].noteLines, let note = stack[last].entry.note {
+      // A gap of blank (or skipped) lines is a paragraph break: one empty line.
+      stack[last].entry.note = note + (lines.last < number - 1 ? "\n\n" : "\n") + text
+      stack[last].noteLines = (lines.first, number)
+    } else {
+      stack[last].entry.note = text
+      stack[last].noteLines = (number, number)
+    }
+  }
+
+  /// Whether a note line reads back as itself when written alone on a line under its item.
+  static func isPlainParagraph(_ line: Substring) -> Bool {
+    var line = line
+    guard let first = line.utf8.first, let last = line.utf8.last,
+      !isBlank(first), !isBlank(last), first != 0x3E
+    else { return false }
+    return line.withUTF8 { bytes in
+      !isRule(bytes) && heading(bytes) == nil && item(bytes) == nil
+        && !((bytes[0] == 0x60 || bytes[0] == 0x7E)
+          && fenceLength(bytes, of: bytes[0], opening: true) != nil)
     }
   }
 
@@ -297,6 +353,8 @@ private struct OutlineReader {
       close { $0.level.map { $0 >= level } ?? true }
       stack.append(Open(indent: -1, level: level, line: line, entry: Entry(text: text), lines: []))
     case .reported:
+      // What follows belongs to the next item, not to one before the heading.
+      close { _ in true }
       if !(first && level == 1) { warn(line, line, Self.reportedHeading(text)) }
     }
   }
@@ -319,6 +377,7 @@ private struct OutlineReader {
   mutating func close(while shouldClose: (Open) -> Bool) {
     while let last = stack.last, shouldClose(last) {
       stack.removeLast()
+      if last.line == titleCandidate?.line { titleNote = last.noteLines }
       if last.entry.text.isEmpty {
         // Only an item with no children can be empty (see `item`): skip it.
         warn(last.line, last.line, "empty item skipped")
@@ -339,8 +398,7 @@ private struct OutlineReader {
   mutating func endProse() {
     guard let run = prose else { return }
     prose = nil
-    let place = run.owner.map { "under \"\(Self.shortened($0))\" " } ?? "outside any item "
-    warn(run.first, run.last, "text \(place)skipped: an item holds one line of text")
+    warn(run.first, run.last, "text outside any item skipped")
   }
 
   mutating func warn(_ first: Int, _ last: Int, _ reason: String) {

@@ -10,23 +10,27 @@ public struct OutlineDocument: Codable, Hashable, Sendable {
     public var text: String
     /// Whether it is done.
     public var done: Bool
+    /// The item's note (omitted when it has none).
+    public var note: String?
     /// The nested items, in order (omitted when empty).
     public var children: [Node]?
 
-    enum CodingKeys: String, CodingKey { case text, done, children }
+    enum CodingKeys: String, CodingKey { case text, done, note, children }
 
     /// Creates a node.
-    public init(text: String, done: Bool, children: [Node]? = nil) {
+    public init(text: String, done: Bool, note: String? = nil, children: [Node]? = nil) {
       self.text = text
       self.done = done
+      self.note = note
       self.children = children
     }
 
-    /// Decodes a node; `done` and `children` may be left out.
+    /// Decodes a node; `done`, `note` and `children` may be left out.
     public init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       text = try container.decode(String.self, forKey: .text)
       done = try container.decodeIfPresent(Bool.self, forKey: .done) ?? false
+      note = try container.decodeIfPresent(String.self, forKey: .note)
       children = try container.decodeIfPresent([Node].self, forKey: .children)
     }
   }
@@ -70,7 +74,7 @@ extension Workspace {
     case .json:
       func node(_ entry: MarkdownOutline.Entry) -> OutlineDocument.Node {
         .init(
-          text: entry.text, done: entry.done,
+          text: entry.text, done: entry.done, note: entry.note,
           children: entry.children.isEmpty ? nil : entry.children.map(node))
       }
       let document = OutlineDocument(
@@ -114,8 +118,8 @@ extension Workspace {
   ///   - source: The file's name, for error messages and warnings.
   ///   - kind: The kind to create, or `nil` to tell from the content.
   /// - Returns: The new collection, and one line per skipped part of the Markdown
-  ///   (`file: line N: …`): paragraphs, quotes, code blocks, rules, empty items, and headings
-  ///   of a list.
+  ///   (`file: line N: …`): text outside any item, code blocks, rules, empty items, and
+  ///   headings of a list. Paragraphs and quotes under an item are its ``Item/note``.
   /// - Throws: ``WorkspaceError/Code/badInput`` naming the file and line,
   ///   ``WorkspaceError/Code/alreadyExists``, or ``WorkspaceError/Code/refused`` when a nested
   ///   outline is imported as a list or nests deeper than a plan allows (naming the line).
@@ -132,7 +136,9 @@ extension Workspace {
       do {
         let document = try JSONDecoder().decode(OutlineDocument.self, from: Data(body))
         func entry(_ node: OutlineDocument.Node) -> MarkdownOutline.Entry {
-          .init(text: node.text, done: node.done, children: (node.children ?? []).map(entry))
+          .init(
+            text: node.text, done: node.done, note: node.note,
+            children: (node.children ?? []).map(entry))
         }
         outline = MarkdownOutline(entries: document.items.map(entry))
         documentKind = document.kind
@@ -187,11 +193,20 @@ extension Workspace {
             let place = preorder < lines.count ? "line \(lines[preorder]): " : ""
             throw WorkspaceError(error.code, "\(source): \(place)\(error.description)")
           }
+          if let note = entry.note, let bad = note.unicodeScalars.first(where: Self.isRefusedInNote)
+          {
+            let place = preorder < lines.count ? "line \(lines[preorder]): " : ""
+            throw WorkspaceError(
+              .badInput,
+              "\(source): \(place)the note of \"\(text)\" holds the control character U+\(String(bad.value, radix: 16, uppercase: true))"
+            )
+          }
           preorder += 1
           let id = transaction.nextID()
           collection.items.append(
-            Item(id: id, text: text, created: created, done: entry.done, parent: parent, order: key)
-          )
+            Item(
+              id: id, text: text, created: created, done: entry.done, parent: parent, order: key,
+              note: entry.note))
           try add(entry.children, parent: id, depth: depth + 1)
         }
       }
@@ -224,13 +239,24 @@ extension Workspace {
     return text
   }
 
+  /// Whether a note may not hold the scalar: a control character other than the line break,
+  /// or a bidirectional override.
+  static func isRefusedInNote(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0A: false
+    case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
   /// The outline a collection's tree reads as.
   static func outline(of tree: CollectionTree) -> MarkdownOutline {
     func entries(_ ids: [ShortID]) -> [MarkdownOutline.Entry] {
       ids.compactMap { id in
         guard let item = tree.items[id] else { return nil }
         return .init(
-          text: item.text, done: item.done, children: entries(tree.forest.children(of: id)))
+          text: item.text, done: item.done, note: item.note,
+          children: entries(tree.forest.children(of: id)))
       }
     }
     return MarkdownOutline(entries: entries(tree.forest.roots))

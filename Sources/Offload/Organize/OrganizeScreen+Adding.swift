@@ -1,4 +1,4 @@
-public import TerminalUI
+import TerminalUI
 
 extension OrganizeScreen {
   /// Opens the new-item row below `id` (or in an empty screen): as the first child of an
@@ -50,14 +50,8 @@ extension OrganizeScreen {
     case (.enter, _):
       prompt = nil
       status = filter.isEmpty ? "No filter" : "Filtered by \"\(filter)\" · / changes it"
-    case (.backspace, _):
-      if !input.isEmpty { input.removeLast() }
-    case (.space, []):
-      input.append(" ")
-    case (.character(let character), let modifiers) where modifiers.isSubset(of: [.shift]):
-      input.append(character)
     default:
-      return .redraw
+      guard type(key) else { return .redraw }
     }
     if filter != input {
       filter = input

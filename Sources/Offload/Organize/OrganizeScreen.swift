@@ -53,7 +53,7 @@ public enum OrganizePrompt: Hashable, Sendable {
 public enum OrganizeAction: Hashable, Sendable {
   /// Redraw.
   case redraw
-  /// Make a change, then ``OrganizeScreen/reload(_:status:)`` and redraw.
+  /// Make a change, then ``OrganizeScreen/reload(_:status:focus:)`` and redraw.
   case change(OrganizeChange)
   /// Leave the screen.
   case quit
@@ -76,7 +76,7 @@ public enum OrganizeAction: Hashable, Sendable {
 ///
 /// The screen never touches the store: a key that changes data returns
 /// ``OrganizeAction/change(_:)``, and the caller makes the change and calls
-/// ``reload(_:status:)`` with the new tree. That keeps it a value that tests drive without a
+/// ``reload(_:status:focus:)`` with the new tree. That keeps it a value that tests drive without a
 /// terminal or a disk, and that a benchmark times alone.
 ///
 /// ```swift
@@ -160,8 +160,8 @@ public struct OrganizeScreen {
   /// - Parameters:
   ///   - tree: The collection as it is now.
   ///   - status: The message to show.
-  /// - Complexity: O(*n*), where *n* is the number of items.
   ///   - focus: The item to put the cursor on (a new item), or `nil` to keep it where it was.
+  /// - Complexity: O(*n*), where *n* is the number of items.
   public mutating func reload(_ tree: CollectionTree, status: String, focus: ShortID? = nil) {
     let keep = focus ?? cursorID
     let index = viewport.cursor
@@ -358,6 +358,17 @@ public struct OrganizeScreen {
       case .add(let placement): return .change(.add(text, placement))
       case .filter, .confirmDelete: return .redraw
       }
+    default:
+      _ = type(key)
+    }
+    return .redraw
+  }
+
+  /// Types a key into ``input``: a character, a space, or Backspace erasing the last one.
+  ///
+  /// - Returns: Whether the key was one that types.
+  mutating func type(_ key: KeyPress) -> Bool {
+    switch (key.key, key.modifiers) {
     case (.backspace, _):
       if !input.isEmpty { input.removeLast() }
     case (.space, []):
@@ -365,9 +376,9 @@ public struct OrganizeScreen {
     case (.character(let character), let modifiers) where modifiers.isSubset(of: [.shift]):
       input.append(character)
     default:
-      break
+      return false
     }
-    return .redraw
+    return true
   }
 
   /// `nil` when a toolbar action is enabled, else a redraw that says why not.

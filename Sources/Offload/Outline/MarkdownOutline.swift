@@ -14,7 +14,7 @@
 /// - Paragraphs and `>` quotes under an item (or a heading that became an item) are its
 ///   ``Entry/note``: paragraph lines trimmed, quote lines after `>` and one space kept as
 ///   they are, lines apart joined by `\n`, and a blank line between them kept as an empty
-///   line. Text outside any item, code fences (```` ``` ```` or `~~~`) and rules (`---`,
+///   line. Text outside any item, code fences (three backticks or `~~~`) and rules (`---`,
 ///   `***`, `___`) are skipped, and each is reported in ``warnings`` with its lines. An empty
 ///   item (`- [ ]` alone) is skipped with a warning too.
 ///

@@ -228,7 +228,7 @@ struct CollectionCommand: ParsableCommand {
         try Output.document(JSONShapes.CollectionShape(collection))
       } else if !global.quiet {
         Output.line(
-          "imported \(collection.items.count) items into \(collection.kind.rawValue) \"\(collection.name)\""
+          "imported \(collection.items.count == 1 ? "1 item" : "\(collection.items.count) items") into \(collection.kind.rawValue) \"\(collection.name)\""
         )
       }
     }

@@ -406,7 +406,7 @@ struct ImportedTextTests {
   @Test func answersAsValidTextDoes() {
     let pieces = [
       "a", " ", "\t", "\u{A0}", "\u{2003}", "\u{3000}", "\n", "\r", "\u{0B}", "\u{85}",
-      "\u{2028}", "\u{2029}", "é", "日", "\u{301}", "\u{200B}", "",
+      "\u{2028}", "\u{2029}", "é", "日", "\u{301}", "\u{200B}", "\u{1B}", "\u{9B}", "\u{202E}", "",
     ]
     func answer(_ body: () throws(WorkspaceError) -> String) -> String {
       do { return "text: " + (try body()) } catch { return "error: \(error)" }

@@ -41,6 +41,10 @@ struct ImportCommandTests {
     #expect(list.stderr.isEmpty)
     let shown = try fixture.ok("collection", "show", "Flat")
     #expect(shown.contains("Post office") && !shown.contains("Errands"), "\(shown)")
+    let one = fixture.folder.appending("one.md")
+    try Data("- only\n".utf8).write(to: URL(fileURLWithPath: one))
+    #expect(
+      try fixture.ok("collection", "import", "One", one) == "imported 1 item into list \"One\"\n")
     let bad = fixture.folder.appending("bad.md")
     try Data("- a\r\n- b\u{1B}]0;x\u{7}\r\n".utf8).write(to: URL(fileURLWithPath: bad))
     let refused = try fixture.run("collection", "import", "Bad", bad)

@@ -224,7 +224,9 @@ extension Workspace {
   /// item's import. Text that plainly starts and ends with no character it would trim and no
   /// line break is returned as it is, which is exactly what `validText` would return; any
   /// other text goes through `validText`. "Plainly" means a printable ASCII character at each
-  /// end: Foundation's whitespace set holds more than the space separators (U+200B too).
+  /// end (Foundation's whitespace set holds more than the space separators, U+200B too) and no
+  /// control character or line or paragraph separator anywhere, so a rule `validText` has or
+  /// gains about those still applies. A test compares both over edge cases.
   ///
   /// - Complexity: O(*m*), where *m* is the length of `text`.
   static func importedText(_ text: String) throws(WorkspaceError) -> String {
@@ -232,8 +234,7 @@ extension Workspace {
     let scalars = text.unicodeScalars
     guard let first = scalars.first, let last = scalars.last, !trimmed(first), !trimmed(last),
       !scalars.contains(where: {
-        (0x0A...0x0D).contains($0.value) || $0.value == 0x85 || $0.value == 0x2028
-          || $0.value == 0x2029
+        $0.value < 0x20 || isRefusedInNote($0) || $0.value == 0x2028 || $0.value == 0x2029
       })
     else { return try validText(text) }
     return text

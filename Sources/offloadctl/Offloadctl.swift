@@ -36,7 +36,7 @@ enum OffloadctlMain {
       if code == .success {
         if !message.isEmpty { Output.raw(message + "\n") }
       } else {
-        Output.error(message)
+        Output.errorLines(message)
       }
       exit(code.rawValue)
     }

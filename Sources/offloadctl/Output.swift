@@ -22,8 +22,15 @@ enum Output {
     write(escapingLines(text) + "\n", to: STDOUT_FILENO)
   }
 
-  /// Writes a line to standard error, its control characters escaped.
+  /// Writes one line to standard error, its control characters (line breaks too) escaped: a
+  /// message naming data stays on one line whatever the data holds.
   static func error(_ text: String) {
+    write(TerminalText.escaped(text) + "\n", to: STDERR_FILENO)
+  }
+
+  /// Writes text of several lines to standard error (the argument parser's usage messages),
+  /// each line's control characters escaped.
+  static func errorLines(_ text: String) {
     write(escapingLines(text) + "\n", to: STDERR_FILENO)
   }
 

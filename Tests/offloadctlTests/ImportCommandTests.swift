@@ -35,6 +35,9 @@ struct ImportCommandTests {
           - [ ] Fix shelf
 
         """)
+    #expect(
+      try fixture.ok("collection", "show", "Weekend", "--json").contains(
+        #""note" : "Bring the parcel slip.""#))
     // As a list, the headings are reported instead.
     let list = try fixture.run("collection", "import", "Flat", file, "--kind", "list", "--quiet")
     #expect(list.status == 0, "\(list)")

@@ -43,6 +43,10 @@ struct OutputEndToEndTests {
         "offloadctl: error: no collection is named \"no\(Self.hostileEscaped)\" (collections: "),
       "\(missing)")
     #expect(!Self.drivesTheTerminal(missing.stderr))
+    let newline = try fixture.run("collection", "show", "two\nlines")
+    #expect(newline.status == 66)
+    #expect(newline.stderr.hasPrefix(#"offloadctl: error: no collection is named "two\u{A}lines""#))
+    #expect(newline.stderr.split(separator: "\n").count == 1, "one line: \(newline.stderr)")
     let usage = try fixture.run("collection", "show", name, "extra" + Self.hostile)
     #expect(usage.status == 64)
     #expect(!Self.drivesTheTerminal(usage.stderr), "\(usage.stderr.debugDescription)")

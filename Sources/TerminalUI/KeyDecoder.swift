@@ -2,13 +2,14 @@
 ///
 /// Feed it bytes as they arrive; it returns every complete key and keeps an incomplete tail
 /// (half an escape sequence, half a UTF-8 character) for the next call. A lone Escape cannot
-/// be told from the start of a sequence until time passes: when no byte follows within a short
-/// wait (the event loop uses 25 ms), call ``flush()``.
+/// be told from the start of a sequence until time passes: when no byte follows within
+/// ``escapeTimeoutMilliseconds``, call ``flush()``.
 ///
 /// It understands what xterm, VTE (GNOME Terminal), Konsole, iTerm2, tmux and the Linux console
 /// send: arrows and Home/End as `ESC [ A` or `ESC O A`, with modifiers as `ESC [ 1 ; m A`
 /// (m − 1 = shift 1 + alt 2 + control 4), `ESC [ n ~` keys (Insert, Delete, Page Up/Down,
-/// F5–F12), Shift-Tab `ESC [ Z`, Alt as an Escape prefix, control letters as bytes 1–26,
+/// F5–F12), Shift-Tab `ESC [ Z`, Alt as an Escape prefix (before a character, `ESC x`, or
+/// before a whole sequence, `ESC ESC [ A` for alt+up), control letters as bytes 1–26,
 /// Backspace as `0x7F` or `0x08`, and UTF-8 text.
 ///
 /// ```swift
@@ -19,6 +20,11 @@
 /// decoder.flush()                                // [escape]
 /// ```
 public struct KeyDecoder: Sendable {
+  /// How long to wait after an Escape for the byte that would make it a sequence or an
+  /// Alt prefix before taking it as the Escape key: 25 ms, shorter than a key repeat and
+  /// longer than a sequence takes to arrive over ssh on a local network.
+  public static let escapeTimeoutMilliseconds = 25
+
   private var pending: [UInt8] = []
 
   /// Creates a decoder with nothing pending.
@@ -110,7 +116,16 @@ public struct KeyDecoder: Sendable {
         }
       return (KeyPress(key ?? .unknown(Array(bytes[start...(start + 2)]))), 3)
     case 0x1B:
-      return (KeyPress(.escape), 1)
+      // Alt sent as an Escape prefix before a sequence (urxvt, macOS Terminal with Option as
+      // Meta): `ESC ESC [ A` is alt+up. Without a third byte yet, wait; ``flush()`` makes
+      // two Escapes of it when nothing follows.
+      guard start + 2 < bytes.count else { return nil }
+      guard bytes[start + 2] == 0x5B || bytes[start + 2] == 0x4F else {
+        return (KeyPress(.escape), 1)
+      }
+      guard let (press, length) = decode(bytes, at: start + 1) else { return nil }
+      if case .unknown = press.key { return (press, length + 1) }
+      return (KeyPress(press.key, press.modifiers.union(.alt)), length + 1)
     default:
       // Alt held with a key: the key, prefixed by Escape.
       guard let (press, length) = decodePlain(bytes, at: start + 1) else { return nil }

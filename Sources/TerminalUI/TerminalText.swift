@@ -1,8 +1,10 @@
-/// Measuring and fitting text to terminal columns.
+/// Measuring, fitting and escaping text for terminals.
 ///
 /// Terminals give most characters one column, East Asian wide characters and emoji two, and
 /// combining marks none. Control characters (a stray Escape in an item's title) would move
-/// the cursor or change colors, so fitted text shows them as `�`.
+/// the cursor, change colors or set the window title, and bidirectional overrides would
+/// reorder what follows them, so fitted text shows them as `�` and ``escaped(_:)`` spells
+/// them out.
 public enum TerminalText {
   /// The number of columns `character` takes.
   public static func width(of character: Character) -> Int {
@@ -64,14 +66,46 @@ public enum TerminalText {
     return copy.next() != nil
   }
 
+  /// `text` with every control character spelled out as `\u{XX}`, so printing it cannot
+  /// drive the terminal: C0 (newline and tab included), DEL, C1, and the bidirectional
+  /// embeddings, overrides and isolates U+202A–U+202E and U+2066–U+2069.
+  ///
+  /// ```swift
+  /// TerminalText.escaped("a\u{1B}[2Jb")  // "a\\u{1B}[2Jb"
+  /// ```
+  ///
+  /// Text without control characters comes back unchanged. Every line a command prints goes
+  /// through this one function; `--json` output is JSON-escaped instead.
+  ///
+  /// - Parameter text: The text to print.
+  /// - Returns: The text with control characters replaced by their escapes.
+  /// - Complexity: O(*n*), where *n* is the length of `text`.
+  public static func escaped(_ text: some StringProtocol) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return String(text) }
+    var result = ""
+    result.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 8)
+    for scalar in text.unicodeScalars {
+      if isControl(scalar) {
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
   /// The character, or `�` when it is a control character.
   static func safe(_ character: Character) -> Character {
     character.unicodeScalars.contains(where: isControl) ? "\u{FFFD}" : character
   }
 
-  /// C0 and C1 control characters and DEL.
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  /// Whether a scalar would drive the terminal: C0 and C1 control characters, DEL, and the
+  /// bidirectional embeddings, overrides and isolates.
+  public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
   }
 
   /// East Asian wide and fullwidth ranges, and emoji shown wide.

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
 public import Offload
+import TerminalUI
 
 extension CollectionKind: ExpressibleByArgument {}
 extension OutlineFormat: ExpressibleByArgument {}
@@ -46,11 +47,12 @@ struct CollectionCommand: ParsableCommand {
         try Output.document(Collections(collections: entries.map(JSONShapes.CollectionShape.init)))
         return
       }
-      let width = entries.map(\.name.count).max() ?? 0
-      for entry in entries {
+      let names = entries.map { TerminalText.escaped($0.name) }
+      let width = names.map(\.count).max() ?? 0
+      for (entry, name) in zip(entries, names) {
         let count = entry.itemCount == 1 ? "1 item" : "\(entry.itemCount) items"
         Output.line(
-          "\(entry.id.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  \(entry.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(entry.kind.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0))  \(count)"
+          "\(entry.id.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  \(name.padding(toLength: width, withPad: " ", startingAt: 0))  \(entry.kind.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0))  \(count)"
         )
       }
     }
@@ -60,8 +62,11 @@ struct CollectionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Show a collection as an indented tree with ids and outline numbers.")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The collection's name or id.") var name: String
-    @Option(parsing: .upToNextOption, help: "Ids of items whose nested items are hidden.")
+    @Argument(help: "The collection's name or id.", completion: StoreCompletion.collections)
+    var name: String
+    @Option(
+      parsing: .upToNextOption, help: "Ids of items whose nested items are hidden.",
+      completion: StoreCompletion.items)
     var collapsed: [String] = []
     @Option(help: "Hide items deeper than this many levels (1 shows top-level items only).")
     var depth: Int?
@@ -119,7 +124,8 @@ struct CollectionCommand: ParsableCommand {
   struct Rename: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Rename a collection.")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The collection's name or id.") var name: String
+    @Argument(help: "The collection's name or id.", completion: StoreCompletion.collections)
+    var name: String
     @Argument(help: "The new name.") var newName: String
 
     func run() throws {
@@ -139,7 +145,8 @@ struct CollectionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Delete a collection (a non-empty one only with --force; undo brings it back).")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The collection's name or id.") var name: String
+    @Argument(help: "The collection's name or id.", completion: StoreCompletion.collections)
+    var name: String
     @Flag(help: "Delete it even though it still has items.") var force = false
 
     func run() throws {
@@ -161,7 +168,8 @@ struct CollectionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Turn a plan into a list (flattened in outline order) or a list into a plan.")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The collection's name or id.") var name: String
+    @Argument(help: "The collection's name or id.", completion: StoreCompletion.collections)
+    var name: String
     @Option(name: .customLong("to"), help: "list or plan.") var kind: CollectionKind
 
     func run() throws {
@@ -180,7 +188,14 @@ struct CollectionCommand: ParsableCommand {
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Create a collection from a Markdown outline or an exported JSON file.",
-      discussion: "Markdown: one item per line, '- ' or '- [ ]' / '- [x]', nesting by indentation.")
+      discussion: """
+        Markdown: one item per line, marked '- ', '* ', '+ ', '1. ' or '1) ', nesting by \
+        indentation (a tab counts four columns). A checkbox may follow the marker: '[ ]' open, \
+        '[x]' done, '[~]' started (imported as not done). In a plan a '#' heading becomes a \
+        parent item of what follows it; a list leaves headings out. Paragraphs and '>' quotes \
+        under an item become its note. Text outside any item, code blocks, rules and empty \
+        items are skipped, each named with its lines on stderr.
+        """)
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The new collection's name.") var name: String
     @Argument(help: "The file to read ('-' for standard input).", completion: .file())
@@ -201,15 +216,19 @@ struct CollectionCommand: ParsableCommand {
         }
         text = String(decoding: data, as: UTF8.self)
       }
-      let collection = try global.changing { (workspace) throws(WorkspaceError) in
-        try workspace.importCollection(
+      let imported = try global.changing { (workspace) throws(WorkspaceError) in
+        try workspace.importOutline(
           named: name, from: text, source: file == "-" ? "standard input" : file, kind: kind)
+      }
+      let collection = imported.collection
+      if !global.quiet {
+        imported.warnings.forEach { Output.error("offloadctl: warning: \($0)") }
       }
       if global.json {
         try Output.document(JSONShapes.CollectionShape(collection))
       } else if !global.quiet {
         Output.line(
-          "imported \(collection.items.count) items into \(collection.kind.rawValue) \"\(collection.name)\""
+          "imported \(collection.items.count == 1 ? "1 item" : "\(collection.items.count) items") into \(collection.kind.rawValue) \"\(collection.name)\""
         )
       }
     }
@@ -219,14 +238,19 @@ struct CollectionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Print a collection as a Markdown outline or JSON (import reads both back).")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The collection's name or id.") var name: String
+    @Argument(help: "The collection's name or id.", completion: StoreCompletion.collections)
+    var name: String
     @Option(help: "markdown or json.") var format: OutlineFormat = .markdown
 
     func run() throws {
+      let format = global.json ? .json : format
       let text = try global.reading { (workspace) throws(WorkspaceError) in
-        try workspace.export(name, format: global.json ? .json : format)
+        try workspace.export(name, format: format)
       }
-      print(text, terminator: "")
+      switch format {
+      case .json: Output.raw(text)
+      case .markdown: Output.lines(String(text.dropLast()))
+      }
     }
   }
 }

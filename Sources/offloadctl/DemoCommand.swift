@@ -24,6 +24,6 @@ struct DemoCommand: ParsableCommand {
       Output.line("   $ \(step.command)")
       step.lines.forEach { Output.line("   " + $0) }
     }
-    if keep { Output.line("\nThe sample store is in \(folder) (use --store \(folder)).") }
+    if keep { Output.lines("\nThe sample store is in \(folder) (use --store \(folder)).") }
   }
 }

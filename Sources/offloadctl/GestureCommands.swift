@@ -52,9 +52,9 @@ struct GestureCommand: ParsableCommand {
         throw GestureCommand.failure(error)
       }
       if global.json {
-        Output.line(replay.json.text)
+        Output.raw(replay.json.text + "\n")
       } else if !global.quiet {
-        Output.line(replay.text)
+        Output.lines(replay.text)
       }
     }
   }
@@ -92,9 +92,9 @@ struct GestureCommand: ParsableCommand {
         throw GestureCommand.failure(error)
       }
       if global.json {
-        Output.line(evaluation.json.text)
+        Output.raw(evaluation.json.text + "\n")
       } else if !global.quiet {
-        Output.line(evaluation.text)
+        Output.lines(evaluation.text)
       }
     }
   }

@@ -14,9 +14,14 @@ struct ItemCommand: ParsableCommand {
 
   /// The placement options shared by add and move.
   struct PlacementOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Put it right before this item.", valueName: "id")) var before:
-      String?
-    @Option(help: ArgumentHelp("Put it right after this item.", valueName: "id")) var after: String?
+    @Option(
+      help: ArgumentHelp("Put it right before this item.", valueName: "id"),
+      completion: StoreCompletion.items)
+    var before: String?
+    @Option(
+      help: ArgumentHelp("Put it right after this item.", valueName: "id"),
+      completion: StoreCompletion.items)
+    var after: String?
     @Flag(help: "Put it first (among the parent's children, or at the top).") var first = false
     @Flag(help: "Put it last (the default).") var last = false
 
@@ -31,19 +36,20 @@ struct ItemCommand: ParsableCommand {
     @Argument(
       help: ArgumentHelp(
         "The items: ids or id prefixes, outline numbers (1.2), ranges of them (3-7, rows 3 to 7 in displayed order); id:PREFIX forces an id.",
-        valueName: "selector"))
+        valueName: "selector"), completion: StoreCompletion.items)
     var selectors: [String] = []
     @Option(
       name: .customLong("in"),
       help: ArgumentHelp(
         "The collection the outline numbers, ranges and --all refer to (name or id).",
-        valueName: "collection"))
+        valueName: "collection"), completion: StoreCompletion.collections)
     var collection: String?
     @Flag(help: "Select every item of the collection (needs --in).") var all = false
     @Option(
       parsing: .upToNextOption,
       help: ArgumentHelp(
-        "Leave these items out (same forms as the selectors).", valueName: "selector"))
+        "Leave these items out (same forms as the selectors).", valueName: "selector"),
+      completion: StoreCompletion.items)
     var except: [String] = []
 
     /// Whether this is the single-id form of earlier versions: ids only, no options.
@@ -77,9 +83,12 @@ struct ItemCommand: ParsableCommand {
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Add an item to a collection.")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The collection's name or id.") var collection: String
+    @Argument(help: "The collection's name or id.", completion: StoreCompletion.collections)
+    var collection: String
     @Argument(help: "The item's text.") var words: [String]
-    @Option(help: ArgumentHelp("Nest it under this item (plans only).", valueName: "id"))
+    @Option(
+      help: ArgumentHelp("Nest it under this item (plans only).", valueName: "id"),
+      completion: StoreCompletion.items)
     var parent: String?
     @OptionGroup var placement: PlacementOptions
 
@@ -129,10 +138,12 @@ struct ItemCommand: ParsableCommand {
     @OptionGroup var selection: SelectionOptions
     @Option(
       name: .customLong("to"),
-      help: ArgumentHelp("Move them to this collection (name or id).", valueName: "collection"))
+      help: ArgumentHelp("Move them to this collection (name or id).", valueName: "collection"),
+      completion: StoreCompletion.collections)
     var target: String?
     @Option(
-      help: ArgumentHelp("Nest them under this item (with --first or --last).", valueName: "id"))
+      help: ArgumentHelp("Nest them under this item (with --first or --last).", valueName: "id"),
+      completion: StoreCompletion.items)
     var into: String?
     @Flag(help: "Make them top-level items.") var root = false
     @OptionGroup var placement: PlacementOptions
@@ -187,7 +198,7 @@ struct ItemCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Nest an item under the item above it (it becomes that item's last child).")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The item's id.") var id: String
+    @Argument(help: "The item's id.", completion: StoreCompletion.items) var id: String
 
     func run() throws {
       try global.changing { (workspace) throws(WorkspaceError) in try workspace.indent(id) }
@@ -199,7 +210,7 @@ struct ItemCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Lift an item out of its parent (it goes right after the parent).")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The item's id.") var id: String
+    @Argument(help: "The item's id.", completion: StoreCompletion.items) var id: String
 
     func run() throws {
       try global.changing { (workspace) throws(WorkspaceError) in try workspace.outdent(id) }
@@ -249,7 +260,7 @@ struct ItemCommand: ParsableCommand {
   struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Replace an item's text.")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The item's id.") var id: String
+    @Argument(help: "The item's id.", completion: StoreCompletion.items) var id: String
     @Argument(help: "The new text.") var words: [String]
 
     func validate() throws {

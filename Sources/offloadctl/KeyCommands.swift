@@ -82,7 +82,7 @@ struct KeyCommand: ParsableCommand {
         try Output.json(
           KeysDocument(schemaVersion: Output.schemaVersion, keys: keys.map(\.rawValue)))
       } else if !keys.isEmpty {
-        Output.line(keys.map(\.rawValue).joined(separator: "\n"))
+        Output.lines(keys.map(\.rawValue).joined(separator: "\n"))
       }
     }
   }

@@ -29,7 +29,16 @@ enum OffloadctlMain {
       Output.error("offloadctl: error: \(failure.message)")
       exit(failure.code.rawValue)
     } catch {
-      Offloadctl.exit(withError: error)
+      // ArgumentParser's own output: help, version and completion scripts on stdout as they
+      // are; usage errors (which echo what was typed) escaped on stderr like every message.
+      let message = Offloadctl.fullMessage(for: error)
+      let code = Offloadctl.exitCode(for: error)
+      if code == .success {
+        if !message.isEmpty { Output.raw(message + "\n") }
+      } else {
+        Output.errorLines(message)
+      }
+      exit(code.rawValue)
     }
   }
 }

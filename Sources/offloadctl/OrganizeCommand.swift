@@ -9,17 +9,22 @@ struct OrganizeCommand: ParsableCommand {
     commandName: "organize",
     abstract: "Organize a collection in a full-screen view (needs a terminal).",
     discussion: """
-      Normal mode: ↑/↓ move, Enter shows an item's details, Delete or Backspace deletes the \
-      item (u undoes), ←/→ collapse and expand. e toggles edit mode: space checks an item, \
-      shift+↑/↓ extends the checks, a checks all, x marks the checked items done (or not done), \
-      d deletes them, alt+↑/↓ moves them (or the item under the cursor) among its siblings, \
+      Normal mode: ↑/↓ move, x ticks the item done (or not done), a or o adds an item below \
+      it (type the text; Enter saves, Esc cancels), Enter shows an item's details, Delete or \
+      Backspace deletes the item (an item with nested items asks first: y deletes), ←/→ \
+      collapse and expand. e toggles edit mode: space checks an item, shift+↑/↓ extends the \
+      checks, a checks all, x marks the checked items done (or not done), d deletes them, \
       Tab and Shift-Tab indent and outdent, r renames the one checked item, m moves the \
-      checked items to another collection; the bottom bar shows which actions apply. u undoes \
-      and q quits in both modes. Every change is saved at once, as one undoable change.
+      checked items to another collection; the bottom bar shows which actions apply. In both \
+      modes alt+↑/↓, or K/J on a terminal without Alt, move the checked items (or the one \
+      under the cursor) among their siblings; / filters the rows by text (Esc clears), h \
+      hides done items, u undoes the last change made on this screen (never one made \
+      elsewhere) and q quits. Every change is saved at once, as one undoable change.
       """)
 
   @OptionGroup var global: GlobalOptions
-  @Argument(help: "The collection's name or id.") var collection: String
+  @Argument(help: "The collection's name or id.", completion: StoreCompletion.collections)
+  var collection: String
 
   func run() throws {
     let workspace = try global.workspace()

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Offload
 import PhotoSession
+import TerminalUI
 
 #if canImport(Glibc)
   import Glibc
@@ -259,7 +260,7 @@ struct PhotosCommand: ParsableCommand {
           )
         }
         let question = "Commit \(PhotoOutput.commitSummary(session))? [y/N] "
-        FileHandle.standardError.write(Data(question.utf8))
+        Output.write(TerminalText.escaped(question), to: STDERR_FILENO)
         let answer = readLine(strippingNewline: true) ?? ""
         guard ["y", "yes"].contains(answer.lowercased()) else {
           throw CommandFailure(code: .failure, message: "commit cancelled; nothing was changed")
@@ -269,11 +270,11 @@ struct PhotosCommand: ParsableCommand {
       let report = try failing { () throws(PhotoSessionError) in
         try session.commit(batchSize: batchSize, dryRun: dryRun) { progress in
           guard showProgress else { return }
-          FileHandle.standardError.write(
-            Data("\r\u{1B}[Kcommitting \(progress.done) / \(progress.total)".utf8))
+          Output.write(
+            "\r\u{1B}[Kcommitting \(progress.done) / \(progress.total)", to: STDERR_FILENO)
         }
       }
-      if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+      if showProgress { Output.write("\r\u{1B}[K", to: STDERR_FILENO) }
       try finish(report, session)
     }
 

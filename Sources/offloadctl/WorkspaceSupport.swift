@@ -67,6 +67,7 @@ enum JSONShapes {
     var collection: String?
     var depth: Int?
     var number: String?
+    var note: String?
 
     init(_ item: Item, collection: String? = nil, depth: Int? = nil, number: String? = nil) {
       id = item.id.rawValue
@@ -78,6 +79,7 @@ enum JSONShapes {
       self.collection = collection
       self.depth = depth
       self.number = number
+      note = item.note
     }
   }
 

@@ -58,7 +58,8 @@ extension SplitMix64 {
     let items = ids.enumerated().map { offset, id in
       Item(
         id: id, text: itemText(), created: itemDate(), done: chance(0.3),
-        parent: offset > 0 && chance(0.4) ? ids[index(below: offset)] : nil, order: orderKey())
+        parent: offset > 0 && chance(0.4) ? ids[index(below: offset)] : nil, order: orderKey(),
+        note: chance(0.2) ? itemText() + (chance(0.5) ? "\n\n" + itemText() : "") : nil)
     }
     return ItemCollection(
       id: ShortID(sequence: next()), name: itemText(), kind: chance(0.5) ? .list : .plan,
@@ -180,7 +181,7 @@ struct CollectionCodecTests {
       items: [
         Item(
           id: ShortID(sequence: 2), text: "first\\ 🙂", created: Date(timeIntervalSince1970: 0),
-          done: true, order: .first),
+          done: true, order: .first, note: "a \"note\"\nover lines"),
         Item(
           id: ShortID(sequence: 3), text: "\u{1}", created: Date(timeIntervalSince1970: 1),
           parent: ShortID(sequence: 2), order: .first),

@@ -157,6 +157,65 @@ struct HostileStoreTests {
       try workspace.tree(of: "Shop").rows().map(\.item.text).sorted() == ["Bread", "Eggs", "Milk"])
   }
 
+  @Test func salvagingKeepsEveryFieldItCanRead() throws {
+    let (workspace, folder) = try seeded()
+    defer { folder.remove() }
+    let milk = try StoreCrashSweepTests.id(workspace, "Milk")
+    try workspace.editText(milk, to: "Oat milk")
+    let journal = try workspace.openJournal()
+    try workspace.checkpoint(try workspace.state(from: journal.recovered), journal: journal)
+    try journal.close()
+    let shop = try #require(try workspace.collections().first { $0.name == "Shop" })
+    // A record with a note and done, but no order key.
+    try edit(workspace.collectionPath(shop.id)) {
+      $0.replacingOccurrences(
+        of: #""order": ?"[^"]*",\s*("text": ?"Oat milk")"#,
+        with: "\"note\": \"from the corner shop\", $1", options: .regularExpression)
+    }
+    let item = try workspace.item(milk).item
+    #expect(item.text == "Oat milk")
+    #expect(item.note == "from the corner shop")
+    _ = try workspace.repair()
+    #expect(try workspace.item(milk).item.note == "from the corner shop")
+    #expect(try workspace.verify().isClean)
+  }
+
+  @Test(arguments: ["\u{1B}[2J", "\u{07}", "a\u{9B}b", "\u{202E}evil", "x\u{7F}"])
+  func newTextWithControlCharactersIsRefused(text: String) throws {
+    let (workspace, folder) = try seeded()
+    defer { folder.remove() }
+    let before = try LogicalState(workspace)
+    for attempt in [
+      { _ = try workspace.capture("note " + text) },
+      { _ = try workspace.addItem(to: "Shop", text: text) },
+      { try workspace.createCollection(named: "C" + text, kind: .list) },
+    ] as [() throws -> Void] {
+      do {
+        try attempt()
+        Issue.record("\(text.debugDescription) was accepted")
+      } catch let error as WorkspaceError {
+        #expect(error.code == .badInput)
+        #expect(error.description.contains("cannot hold the control character U+"))
+      }
+    }
+    #expect(try LogicalState(workspace) == before)
+  }
+
+  @Test func handEditedControlCharactersAreReportedAndEscapedByRepair() throws {
+    let (workspace, folder) = try seeded()
+    defer { folder.remove() }
+    let shop = try #require(try workspace.collections().first { $0.name == "Shop" })
+    try edit(workspace.collectionPath(shop.id)) {
+      $0.replacingOccurrences(of: "\"Bread\"", with: #""Bread\u001b[2J\u0007""#)
+    }
+    let report = try workspace.verify()
+    #expect(report.problems.map(\.issue).contains { $0.hasSuffix("holds control characters") })
+    _ = try workspace.repair()
+    #expect(try workspace.verify().isClean)
+    let texts = try workspace.tree(of: "Shop").collection.items.map(\.text).sorted()
+    #expect(texts == [#"Bread\u{1B}[2J\u{7}"#, "Milk"])
+  }
+
   @Test func twoRepairsInOneSecondKeepTwoBackups() throws {
     let (workspace, folder) = try seeded()
     defer { folder.remove() }

@@ -52,7 +52,7 @@ struct OrganizeScreenTests {
         "",
         "",
         "Trip: 7 items · e edits, q quits",
-        "↑↓ move ⏎ details ⌫ delete ←→ fold e edit u undo q quit",
+        TerminalText.fit(OrganizeScreen.normalHints, width: 60),
       ])
     #expect(frame.lines[1].style == .reverse)
     #expect(frame.lines[2].style == .plain)
@@ -110,7 +110,7 @@ struct OrganizeScreenTests {
       #expect(action == .quit)
     }
     _ = screen.handle(KeyPress(.tab))
-    #expect(screen.status == "Reordering and nesting are in edit mode: press e")
+    #expect(screen.status == "Nesting is in edit mode: press e")
   }
 
   @Test func editModeChecksToolbarAndBulkActions() throws {
@@ -138,10 +138,12 @@ struct OrganizeScreenTests {
       let action = screen.handle(char("x"))
       #expect(action == .change(.setDone([id("A"), id("B"), id("B1")], true)))
     }
-    // Ancestor wins for delete.
+    // Ancestor wins for delete; B has nested items, so the screen asks first.
     do {
       let action = screen.handle(char("d"))
-      #expect(action == .change(.remove([id("A"), id("B")])))
+      #expect(action == .redraw)
+      #expect(screen.prompt == .confirmDelete([id("A"), id("B")], nested: 3))
+      #expect(screen.handle(char("y")) == .change(.remove([id("A"), id("B")])))
     }
     do {
       let action = screen.handle(key(.down, .alt))
@@ -261,12 +263,20 @@ struct OrganizeSessionTests {
       let quits = session.handle(key(.delete))
       #expect(!quits)
     }
+    // B has nested items: the screen asks, and only y deletes.
+    #expect(session.screen.prompt == .confirmDelete([session.screen.cursorID!], nested: 3))
+    #expect(try snapshot(workspace) == before)
+    _ = session.handle(char("n"))
+    #expect(session.screen.status == "Kept 1 item and what is nested under them")
+    #expect(try snapshot(workspace) == before)
+    _ = session.handle(key(.delete))
+    _ = session.handle(char("y"))
     #expect(try outline(workspace, "Trip") == ["1 A", "2 C", "3 D"])
     #expect(session.screen.status == "Deleted \"B\" and 3 items nested · u undoes")
     #expect(session.screen.cursorID == session.screen.rows[1].item.id)
     _ = session.handle(char("u"))
     #expect(try snapshot(workspace) == before)
-    #expect(session.screen.status == "Undid: remove 4 items from \"Trip\"")
+    #expect(session.screen.status == "Undid: remove 4 items from \"Trip\" · nothing left to undo")
     _ = session.handle(char("e"))
     _ = session.handle(key(.home))
     _ = session.handle(key(.space))

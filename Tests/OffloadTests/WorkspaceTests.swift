@@ -229,12 +229,13 @@ struct WorkspaceTests {
       #expect(copy.kind == .plan)
     }
     do {
-      try workspace.importCollection(named: "Bad", from: "- a\nnot an item\n", source: "bad.md")
+      try workspace.importCollection(named: "Bad", from: "- a\n- [ ]\n  - b\n", source: "bad.md")
+      Issue.record("imported an empty item with a nested one")
     } catch {
       #expect(error.code == .badInput)
       #expect(
         error.description
-          == "bad.md: line 2: expected an item starting with '- ', found \"not an item\"")
+          == "bad.md: line 2: the item has no text, yet the item on line 3 is nested under it")
     }
     do {
       try workspace.importCollection(named: "Flat", from: markdown, source: "trip.md", kind: .list)

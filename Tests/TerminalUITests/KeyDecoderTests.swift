@@ -39,7 +39,27 @@ struct KeyDecoderTests {
     #expect(decoder.hasPending)
     #expect(decoder.flush() == [KeyPress(.escape)])
     #expect(!decoder.hasPending)
-    #expect(KeyDecoder.decodeAll(bytes("\u{1B}\u{1B}[A")).map(\.description) == ["escape", "up"])
+    #expect(KeyDecoder.decodeAll(bytes("\u{1B}\u{1B}")).map(\.description) == ["escape", "escape"])
+  }
+
+  /// urxvt and macOS Terminal (Option as Meta) send Alt as an Escape before the key's own
+  /// sequence: `ESC ESC [ A` is alt+up, however the bytes are split across reads.
+  @Test(arguments: [
+    ("\u{1B}\u{1B}[A", ["alt+up"]), ("\u{1B}\u{1B}OB", ["alt+down"]),
+    ("\u{1B}\u{1B}[1;5A", ["ctrl+alt+up"]), ("\u{1B}\u{1B}[3~", ["alt+delete"]),
+    ("\u{1B}\u{1B}x", ["escape", "alt+x"]), ("\u{1B}\u{1B}[", ["escape", "unknown(1b 5b)"]),
+  ])
+  func altAsAnEscapePrefixBeforeASequence(input: String, expected: [String]) {
+    let input = bytes(input)
+    for cut in 0...input.count {
+      var decoder = KeyDecoder()
+      let keys = decoder.feed(input[..<cut]) + decoder.feed(input[cut...]) + decoder.flush()
+      #expect(keys.map(\.description) == expected, "cut at \(cut)")
+    }
+    var decoder = KeyDecoder()
+    var keys: [KeyPress] = []
+    for byte in input { keys += decoder.feed([byte]) }
+    #expect((keys + decoder.flush()).map(\.description) == expected)
   }
 
   @Test func sequencesSplitAcrossReads() {

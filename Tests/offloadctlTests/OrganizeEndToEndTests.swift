@@ -17,6 +17,7 @@ private enum Keys {
   static let enter = "\r"
   static let escape = "\u{1B}"
   static let end = "\u{1B}[F"
+  static let home = "\u{1B}[H"
   static let ctrlC = "\u{03}"
 }
 
@@ -123,6 +124,71 @@ struct OrganizeEndToEndTests {
     try fixture.ok("undo")
     try fixture.ok("undo")
     #expect(try rows(fixture).first == "1    [x] A")
+  }
+
+  /// The everyday keys, with the store checked after each: x, add, Alt sent as an Escape
+  /// prefix, the Alt-free reorder key, filter, hide done, the question before deleting a
+  /// parent, and undo that takes back only what this screen did.
+  @Test func everydayKeysAndUndoScopedToTheScreen() throws {
+    let fixture = try StoreFixture()
+    defer { fixture.remove() }
+    try makeTrip(fixture)
+    let original = try rows(fixture)
+    let terminal = try start(fixture, columns: 90)
+    try terminal.waitForScreen { $0.contains("row 1/6") }
+    // The store's last change (adding B2) was made elsewhere: u leaves it alone.
+    terminal.send("u")
+    try terminal.waitForScreen { $0.contains("Nothing left to undo on this screen") }
+    #expect(try rows(fixture) == original)
+
+    terminal.send("x")
+    try terminal.waitForScreen { $0.contains("Marked 1 item done") }
+    #expect(try rows(fixture).first == "1    [x] A")
+    terminal.send("a")
+    try terminal.waitForScreen { $0.contains("New item: Enter saves, Esc cancels") }
+    terminal.send("Tent\r")
+    try terminal.waitForScreen { $0.contains("Added \"Tent\"") }
+    #expect(try rows(fixture).prefix(3) == ["1    [x] A", "2    [ ] Tent", "3    [ ] B"])
+    terminal.send("\u{1B}\u{1B}[A")  // alt+up as urxvt sends it: Tent before A.
+    try terminal.waitForScreen { $0.contains("Moved \"Tent\"") }
+    #expect(try rows(fixture).first == "1    [ ] Tent")
+    terminal.send("J")  // Down without Alt: Tent after A again.
+    try terminal.waitForScreen { $0.contains("row 2/7") }
+    #expect(try rows(fixture).prefix(2) == ["1    [x] A", "2    [ ] Tent"])
+
+    terminal.send("/b1")
+    try terminal.waitForScreen { $0.contains("· /b1") && $0.contains("row 2/2") }
+    #expect(terminal.screen.line(1) == "3 [ ] ▾ B")
+    terminal.send("\r")
+    try terminal.waitForScreen { $0.contains("Filtered by \"b1\"") }
+    terminal.send("/" + Keys.escape)
+    try terminal.waitForScreen { $0.contains("Filter cleared") }
+    terminal.send("h")
+    try terminal.waitForScreen { $0.contains("Done items hidden") }
+    #expect(terminal.screen.line(1) == "2 [ ] Tent")
+    terminal.send("h")
+    try terminal.waitForScreen { $0.contains("Done items shown") }
+
+    terminal.send(Keys.home + Keys.down + Keys.down + Keys.delete)  // B, with two nested items.
+    try terminal.waitForScreen { $0.contains("Delete 1 item and 2 items nested? y deletes") }
+    terminal.send("n")
+    try terminal.waitForScreen { $0.contains("Kept 1 item") }
+    #expect(try rows(fixture).count == 7)
+
+    // Four changes on this screen, and u takes back exactly those four.
+    terminal.send("u")  // J
+    try terminal.waitForScreen { $0.contains("Undid:") && $0.contains("1 [ ] Tent") }
+    terminal.send("u")  // alt+up
+    try terminal.waitForScreen { $0.contains("Undid:") && $0.contains("1 [x] A") }
+    terminal.send("u")  // a
+    try terminal.waitForScreen { $0.contains("Undid:") && $0.contains("Trip · plan · 6 items") }
+    terminal.send("u")  // x
+    try terminal.waitForScreen { $0.contains("nothing left to undo") && $0.contains("1 [ ] A") }
+    terminal.send("u")
+    try terminal.waitForScreen { $0.contains("Nothing left to undo on this screen") }
+    #expect(try rows(fixture) == original)
+    terminal.send("q")
+    #expect(try terminal.waitForExit() == .exited(0))
   }
 
   @Test func controlCAndSignalsRestoreAndKeepSavedChanges() throws {

@@ -209,13 +209,13 @@ struct WorkspaceCommandTests {
     let piped = try fixture.run(["collection", "import", "Piped", "-"], stdin: markdown)
     #expect(piped.status == 0)
     let bad = fixture.folder.appending("bad.md")
-    try Data("- fine\n\n  oops\n".utf8).write(to: URL(fileURLWithPath: bad))
+    try Data("- fine\n- [ ]\n  - oops\n".utf8).write(to: URL(fileURLWithPath: bad))
     let before = fixture.files()
     let result = try fixture.run("collection", "import", "Bad", bad)
     #expect(result.status == 65)
     #expect(
       result.stderr
-        == "offloadctl: error: \(bad): line 3: expected an item starting with '- ', found \"oops\"\n"
+        == "offloadctl: error: \(bad): line 2: the item has no text, yet the item on line 3 is nested under it\n"
     )
     #expect(fixture.files() == before)
   }

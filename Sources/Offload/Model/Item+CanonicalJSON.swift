@@ -10,11 +10,11 @@ public import Persistence
 extension Item: CanonicalJSONCodable {
   /// The member keys in the order `Codable` writes them (UTF-8 byte order).
   static let canonicalKeys: CanonicalJSONKeys = [
-    "created", "done", "id", "order", "parent", "text",
+    "created", "done", "id", "note", "order", "parent", "text",
   ]
 
   /// Writes the item as its `Codable` conformance does: members in key order, no `parent` for
-  /// a root.
+  /// a root, no `note` without one.
   ///
   /// - Throws: `CanonicalJSONError` for a date outside the years 0000–9999.
   /// - Complexity: O(*m*), where *m* is the length of the text.
@@ -26,6 +26,10 @@ extension Item: CanonicalJSONCodable {
     writer.bool(done)
     writer.key("id")
     writer.string(id.rawValue)
+    if let note {
+      writer.key("note")
+      writer.string(note)
+    }
     writer.key("order")
     writer.string(order.rawValue)
     if let parent {
@@ -46,6 +50,7 @@ extension Item: CanonicalJSONCodable {
     var created: Date?
     var done: Bool?
     var id: ShortID?
+    var note: String?
     var order: OrderKey?
     var parent: ShortID?
     var text: String?
@@ -54,20 +59,22 @@ extension Item: CanonicalJSONCodable {
       case 0: created = try reader.readDate()
       case 1: done = try reader.readBool()
       case 2: id = try ShortID(canonicalJSON: &reader)
-      case 3:
+      case 3: note = try reader.readNull() ? nil : try reader.readString()
+      case 4:
         let start = reader.offset
         guard let key = OrderKey(rawValue: try reader.readString()) else {
           throw CanonicalJSONError(offset: start)
         }
         order = key
-      case 4: parent = try reader.readNull() ? nil : try ShortID(canonicalJSON: &reader)
+      case 5: parent = try reader.readNull() ? nil : try ShortID(canonicalJSON: &reader)
       default: text = try reader.readString()
       }
     }
     guard let created, let done, let id, let order, let text else {
       throw CanonicalJSONError(offset: reader.offset)
     }
-    self.init(id: id, text: text, created: created, done: done, parent: parent, order: order)
+    self.init(
+      id: id, text: text, created: created, done: done, parent: parent, order: order, note: note)
   }
 }
 

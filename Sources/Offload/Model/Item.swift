@@ -23,11 +23,14 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
   public var parent: ShortID?
   /// The item's place among its siblings.
   public var order: OrderKey
+  /// Longer text that goes with the item, lines separated by `\n`, or `nil` (the usual case):
+  /// what a Markdown outline holds in paragraphs and quotes under an item.
+  public var note: String?
 
   /// Creates an item.
   public init(
     id: ShortID, text: String, created: Date, done: Bool = false, parent: ShortID? = nil,
-    order: OrderKey
+    order: OrderKey, note: String? = nil
   ) {
     self.id = id
     self.text = text
@@ -35,6 +38,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
     self.done = done
     self.parent = parent
     self.order = order
+    self.note = note
   }
 }
 

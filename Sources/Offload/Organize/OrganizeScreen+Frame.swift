@@ -3,10 +3,11 @@ public import TerminalUI
 
 extension OrganizeScreen {
   /// The key hints of normal mode.
-  static let normalHints = "↑↓ move ⏎ details ⌫ delete ←→ fold e edit u undo q quit"
+  static let normalHints =
+    "↑↓ move x done a add ⌫ delete K/J reorder ←→ fold / filter h hide done e edit u undo q quit"
   /// The key hints of edit mode.
   static let editHints =
-    "space check a all shift+↑↓ range tab/shift+tab nest e done u undo q quit"
+    "space check a all shift+↑↓ range K/J reorder tab/shift+tab nest o add e done u undo q quit"
 
   /// The frame for the current state: a header, the visible rows only, a status line, and
   /// the key hints (normal mode) or the bulk-action toolbar (edit mode).
@@ -25,8 +26,16 @@ extension OrganizeScreen {
       return detailFrame(item, size: size)
     }
     let bar = toolbar
-    let statusLine =
-      prompt.map { "\($0.label): \(input)▏  (Enter saves, Esc cancels)" } ?? status
+    let statusLine: String
+    switch prompt {
+    case nil: statusLine = status
+    case .add: statusLine = "New item: Enter saves, Esc cancels"
+    case .filter: statusLine = "Filter: \(input)▏  (Enter keeps, Esc clears)"
+    case .confirmDelete:
+      statusLine = (prompt?.label ?? "") + ", any other key keeps them"
+    case .some(let prompt):
+      statusLine = "\(prompt.label): \(input)▏  (Enter saves, Esc cancels)"
+    }
     var footer: [FrameLine] = [FrameLine(statusLine, style: prompt == nil ? .plain : .bold)]
     if bar.isShown {
       let buttons = bar.items.map { item in
@@ -41,8 +50,21 @@ extension OrganizeScreen {
     var title = "\(collection.name) · \(collection.kind.rawValue) · \(Self.count(tree.items.count))"
     title += isEditing ? " · Edit · \(bar.summary.lowercased())" : ""
     if !rows.isEmpty { title += " · row \(viewport.cursor + 1)/\(rows.count)" }
+    if !filter.isEmpty { title += " · /\(filter)" }
+    if hidesDone { title += " · done hidden" }
     let header = [FrameLine(title, style: .bold)]
     viewport.setHeight(Frame.listHeight(for: size, header: header.count, footer: footer.count))
+    if let (position, depth) = addingRow {
+      // The new item is typed on a row of its own, where it will appear.
+      var view = viewport
+      view.setRowCount(rows.count + 1)
+      view.moveCursor(to: position)
+      let entry = String(repeating: "  ", count: depth) + "[ ] " + input + "▏"
+      return Frame.list(size: size, header: header, footer: footer, viewport: view) { index in
+        if index == position { return FrameLine("+ " + entry, style: .reverse) }
+        return line(for: index < position ? index : index - 1, highlighted: false)
+      }
+    }
     if rows.isEmpty {
       return Frame(
         size: size,
@@ -50,13 +72,13 @@ extension OrganizeScreen {
           + Array(repeating: "", count: max(viewport.height - 1, 0)) + footer)
     }
     return Frame.list(size: size, header: header, footer: footer, viewport: viewport) { index in
-      line(for: index)
+      line(for: index, highlighted: index == viewport.cursor)
     }
   }
 
   /// One row's line: checkmark (edit mode), outline number, indentation, done box,
   /// disclosure, text, and how many items a collapsed row hides.
-  func line(for index: Int) -> FrameLine {
+  func line(for index: Int, highlighted: Bool) -> FrameLine {
     let row = rows[index]
     let id = row.item.id
     var text = ""
@@ -67,7 +89,7 @@ extension OrganizeScreen {
     if row.childCount > 0 { text += collapsed.contains(id) ? "▸ " : "▾ " }
     text += row.item.text
     if row.hiddenCount > 0 { text += "  (+\(row.hiddenCount))" }
-    return FrameLine(text, style: index == viewport.cursor ? .reverse : .plain)
+    return FrameLine(text, style: highlighted ? .reverse : .plain)
   }
 
   /// The details of one item, full screen.
@@ -84,6 +106,13 @@ extension OrganizeScreen {
       FrameLine("  parent    \(forest.parent(of: item.id).map { "\($0)" } ?? "none (top level)")"),
       FrameLine("  nested    \(Self.count(forest.subtree(of: item.id).count - 1))"),
     ]
+    if let note = item.note {
+      lines +=
+        [""]
+        + note.split(separator: "\n", omittingEmptySubsequences: false).map {
+          FrameLine("  " + $0)
+        }
+    }
     while lines.count < size.rows - 1 { lines.append("") }
     lines = Array(lines.prefix(size.rows - 1))
     lines.append(FrameLine("⏎/Esc back  u undo  q quit", style: .reverse))

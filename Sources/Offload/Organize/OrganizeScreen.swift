@@ -17,7 +17,9 @@ public enum OrganizeChange: Hashable, Sendable {
   case rename(ShortID, String)
   /// Move these items (relative order kept) to the end of another collection.
   case moveToCollection([ShortID], String)
-  /// Undo the last change.
+  /// Add an item with this text at a place.
+  case add(String, ItemPlacement)
+  /// Undo the last change made on this screen.
   case undo
 }
 
@@ -27,12 +29,22 @@ public enum OrganizePrompt: Hashable, Sendable {
   case rename(ShortID)
   /// The collection the checked items move to.
   case moveTo([ShortID])
+  /// The text of a new item, typed on a row of its own where it will appear.
+  case add(ItemPlacement)
+  /// The text the rows are filtered by; the rows follow each key typed.
+  case filter
+  /// Whether to delete items that have nested items: `y` deletes, any other key keeps.
+  case confirmDelete([ShortID], nested: Int)
 
   /// The words before the text being typed.
   public var label: String {
     switch self {
     case .rename: "Rename to"
     case .moveTo(let ids): "Move \(OrganizeScreen.count(ids.count)) to collection"
+    case .add: "New item"
+    case .filter: "Filter"
+    case .confirmDelete(let ids, let nested):
+      "Delete \(OrganizeScreen.count(ids.count)) and \(OrganizeScreen.count(nested)) nested? y deletes"
     }
   }
 }
@@ -41,7 +53,7 @@ public enum OrganizePrompt: Hashable, Sendable {
 public enum OrganizeAction: Hashable, Sendable {
   /// Redraw.
   case redraw
-  /// Make a change, then ``OrganizeScreen/reload(_:status:)`` and redraw.
+  /// Make a change, then ``OrganizeScreen/reload(_:status:focus:)`` and redraw.
   case change(OrganizeChange)
   /// Leave the screen.
   case quit
@@ -52,15 +64,19 @@ public enum OrganizeAction: Hashable, Sendable {
 /// It holds a collection's rows (collapsed parents hide their descendants), a cursor over
 /// them in a `ListViewport`, and a `SelectionState` for edit mode. Normal mode follows the
 /// list conventions of seed 001: ↑/↓ move, Enter opens an item's details, Delete or Backspace
-/// is the swipe-to-delete quick action, ←/→ collapse and expand. `e` toggles edit mode
-/// (Edit/Done): space toggles a checkmark, shift+↑/↓ extends the selection, `a` selects all,
-/// the bottom toolbar is derived from the selection by `SelectionState.toolbar(for:in:)`,
-/// `x` marks done (or not done when every selected row is), `d` or Delete deletes, alt+↑/↓
-/// reorders, Tab and Shift-Tab indent and outdent. `u` undoes and `q` quits in both modes.
+/// is the swipe-to-delete quick action (a row with nested items asks first), ←/→ collapse and
+/// expand, `x` ticks the row done (or not done), `a` or `o` adds an item below it (typed on
+/// its own row: Enter saves, Esc cancels). `e` toggles edit mode (Edit/Done): space toggles
+/// a checkmark, shift+↑/↓ extends the selection, `a` selects all, the bottom toolbar is
+/// derived from the selection by `SelectionState.toolbar(for:in:)`, `x` marks done (or not
+/// done when every selected row is), `d` or Delete deletes, Tab and Shift-Tab indent and
+/// outdent. In both modes alt+↑/↓, or `K`/`J` where a terminal has no Alt, move the checked
+/// rows (or the cursor row) among their siblings; `/` filters the rows by text, `h` hides
+/// done items, `u` undoes the last change made on this screen and `q` quits.
 ///
 /// The screen never touches the store: a key that changes data returns
 /// ``OrganizeAction/change(_:)``, and the caller makes the change and calls
-/// ``reload(_:status:)`` with the new tree. That keeps it a value that tests drive without a
+/// ``reload(_:status:focus:)`` with the new tree. That keeps it a value that tests drive without a
 /// terminal or a disk, and that a benchmark times alone.
 ///
 /// ```swift
@@ -85,6 +101,10 @@ public struct OrganizeScreen {
   public internal(set) var prompt: OrganizePrompt?
   /// The text typed at the prompt.
   public internal(set) var input = ""
+  /// The text rows are filtered by (case-insensitive); empty shows every row.
+  public internal(set) var filter = ""
+  /// Whether done items (and what is nested under them) are hidden.
+  public internal(set) var hidesDone = false
   /// The last message: what a change did, or why a key did nothing.
   public var status: String
   /// The rows as the selection sees them (displayed and collapsed-away items).
@@ -140,9 +160,10 @@ public struct OrganizeScreen {
   /// - Parameters:
   ///   - tree: The collection as it is now.
   ///   - status: The message to show.
+  ///   - focus: The item to put the cursor on (a new item), or `nil` to keep it where it was.
   /// - Complexity: O(*n*), where *n* is the number of items.
-  public mutating func reload(_ tree: CollectionTree, status: String) {
-    let keep = cursorID
+  public mutating func reload(_ tree: CollectionTree, status: String, focus: ShortID? = nil) {
+    let keep = focus ?? cursorID
     let index = viewport.cursor
     self.tree = tree
     collapsed = collapsed.filter { tree.items[$0] != nil }
@@ -151,9 +172,10 @@ public struct OrganizeScreen {
     self.status = status
   }
 
-  /// Rebuilds the displayed rows after a change or a collapse.
+  /// Rebuilds the displayed rows after a change, a collapse, or a new filter.
   mutating func rebuildRows(keepingCursorOn id: ShortID?, orIndex index: Int) {
     rows = tree.rows(collapsed: collapsed)
+    if hidesDone || !filter.isEmpty { rows = filtered(rows) }
     snapshot = OrganizeRows(rows: rows, all: tree.items.keys)
     viewport.setRowCount(rows.count)
     if let id, let position = snapshot.position[id] {
@@ -178,6 +200,15 @@ public struct OrganizeScreen {
     switch (key.key, key.modifiers) {
     case (.character("q"), []), (.character("c"), [.control]): return .quit
     case (.character("u"), []): return .change(.undo)
+    case (.character("/"), []) where detail == nil:
+      prompt = .filter
+      input = filter
+      return .redraw
+    case (.character("h"), []) where detail == nil:
+      hidesDone.toggle()
+      rebuildRows(keepingCursorOn: cursorID, orIndex: viewport.cursor)
+      status = hidesDone ? "Done items hidden · h shows them" : "Done items shown"
+      return .redraw
     default: break
     }
     if detail != nil {
@@ -211,14 +242,24 @@ public struct OrganizeScreen {
 
   mutating func handleNormal(_ key: KeyPress) -> OrganizeAction {
     guard let id = cursorID else {
-      if key.key == .character("e") { selection.beginEditing() }
+      switch key.key {
+      case .character("e"): selection.beginEditing()
+      case .character("a"), .character("o"): beginAdding(below: nil)
+      default: break
+      }
       return .redraw
     }
     switch (key.key, key.modifiers) {
     case (.enter, []):
       detail = id
     case (.delete, []), (.backspace, []):
-      return .change(.remove([id]))
+      return remove([id])
+    case (.character("x"), []):
+      return .change(.setDone([id], !(tree.items[id]?.done ?? false)))
+    case (.character("a"), []), (.character("o"), []):
+      beginAdding(below: id)
+    case (.up, .alt), (.down, .alt), (.character("K"), _), (.character("J"), _):
+      return reorder(up: key.key == .up || key.key == .character("K"), cursor: id)
     case (.left, []):
       collapseOrGoToParent(id)
     case (.right, []):
@@ -226,8 +267,8 @@ public struct OrganizeScreen {
     case (.character("e"), []):
       selection.beginEditing()
       status = "Edit: space checks, a selects all, e is Done"
-    case (.up, .alt), (.down, .alt), (.tab, _):
-      status = "Reordering and nesting are in edit mode: press e"
+    case (.tab, _):
+      status = "Nesting is in edit mode: press e"
     default:
       break
     }
@@ -263,9 +304,11 @@ public struct OrganizeScreen {
       return .change(.setDone(ids, !allDone))
     case (.character("d"), []), (.delete, []), (.backspace, []):
       if let refused = refusal("delete") { return refused }
-      return .change(.remove(topmost))
-    case (.up, .alt), (.down, .alt):
-      return reorder(up: key.key == .up, cursor: id)
+      return remove(topmost)
+    case (.character("o"), []):
+      beginAdding(below: id)
+    case (.up, .alt), (.down, .alt), (.character("K"), _), (.character("J"), _):
+      return reorder(up: key.key == .up || key.key == .character("K"), cursor: id)
     case (.tab, []):
       return .change(.indent(id))
     case (.tab, .shift):
@@ -287,6 +330,17 @@ public struct OrganizeScreen {
 
   /// Keys while a prompt is open: they type, Backspace erases, Enter submits, Esc cancels.
   mutating func handlePrompt(_ key: KeyPress, _ prompt: OrganizePrompt) -> OrganizeAction {
+    if case .confirmDelete(let ids, _) = prompt {
+      self.prompt = nil
+      guard key.key == .character("y") || key.key == .character("Y") else {
+        status = "Kept \(Self.count(ids.count)) and what is nested under them"
+        return .redraw
+      }
+      return .change(.remove(ids))
+    }
+    if case .filter = prompt {
+      return handleFilter(key)
+    }
     switch (key.key, key.modifiers) {
     case (.escape, _), (.character("c"), [.control]):
       self.prompt = nil
@@ -301,7 +355,20 @@ public struct OrganizeScreen {
       switch prompt {
       case .rename(let id): return .change(.rename(id, text))
       case .moveTo(let ids): return .change(.moveToCollection(ids, text))
+      case .add(let placement): return .change(.add(text, placement))
+      case .filter, .confirmDelete: return .redraw
       }
+    default:
+      _ = type(key)
+    }
+    return .redraw
+  }
+
+  /// Types a key into ``input``: a character, a space, or Backspace erasing the last one.
+  ///
+  /// - Returns: Whether the key was one that types.
+  mutating func type(_ key: KeyPress) -> Bool {
+    switch (key.key, key.modifiers) {
     case (.backspace, _):
       if !input.isEmpty { input.removeLast() }
     case (.space, []):
@@ -309,9 +376,9 @@ public struct OrganizeScreen {
     case (.character(let character), let modifiers) where modifiers.isSubset(of: [.shift]):
       input.append(character)
     default:
-      break
+      return false
     }
-    return .redraw
+    return true
   }
 
   /// `nil` when a toolbar action is enabled, else a redraw that says why not.

@@ -16,6 +16,9 @@ public struct OrganizeSession {
   public let collectionID: ShortID
   /// The screen.
   public private(set) var screen: OrganizeScreen
+  /// The history entries of the changes made on this screen, oldest first: `u` undoes only
+  /// these.
+  public private(set) var changesMade: [HistoryEntry] = []
 
   /// Opens a collection.
   ///
@@ -66,6 +69,7 @@ public struct OrganizeSession {
       return OrganizeScreen.count(ids.count)
     }
     let message: String
+    var focus: ShortID?
     do {
       switch change {
       case .remove(let ids):
@@ -95,18 +99,50 @@ public struct OrganizeSession {
           selection(ids), in: reference, toCollection: target, to: .lastRoot)
         message =
           "Moved \(label(ids)) (\(OrganizeScreen.count(result.affected)) in all) to \"\(target)\""
+      case .add(let text, let placement):
+        let item = try workspace.addItem(to: reference, text: text, at: placement)
+        focus = item.id
+        message = "Added \"\(item.text)\" · a adds another"
       case .undo:
-        let entry = try workspace.undo()
-        message = "Undid: \(entry.summary)"
+        guard let undone = try undoChangeMadeHere() else { return }
+        message =
+          "Undid: \(undone.summary)" + (changesMade.isEmpty ? " · nothing left to undo" : "")
+      }
+      if change != .undo, let entry = try workspace.history(limit: 1).first {
+        changesMade.append(entry)
       }
     } catch {
       screen.status = "Cannot: \(error.description)"
       return
     }
     do {
-      screen.reload(try workspace.tree(of: reference), status: message)
+      screen.reload(try workspace.tree(of: reference), status: message, focus: focus)
     } catch {
       screen.status = "Cannot reload \(reference): \(error.description)"
     }
+  }
+
+  /// Undoes the newest change made on this screen, when it is still the store's newest
+  /// change; otherwise says why not on the status line and returns `nil`.
+  ///
+  /// Changes of this screen that are no longer in the history (undone elsewhere, or beyond
+  /// the history's limit) are forgotten first.
+  mutating func undoChangeMadeHere() throws(WorkspaceError) -> HistoryEntry? {
+    let recent = try workspace.history(limit: 1_000)
+    let known = Set(recent)
+    while let last = changesMade.last, !known.contains(last) { changesMade.removeLast() }
+    guard let last = changesMade.last else {
+      screen.status = "Nothing left to undo on this screen"
+      return nil
+    }
+    guard recent.first == last else {
+      let newest = recent.first.map { " (\($0.summary))" } ?? ""
+      screen.status =
+        "The store's last change\(newest) was made elsewhere: u undoes only this screen's changes; offloadctl undo undoes it"
+      return nil
+    }
+    let undone = try workspace.undo()
+    changesMade.removeLast()
+    return undone
   }
 }

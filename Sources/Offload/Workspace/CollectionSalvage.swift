@@ -73,7 +73,7 @@ enum CollectionSalvage {
       items.append(
         Item(
           id: itemID, text: text, created: itemCreated, done: done, parent: parent,
-          order: key ?? placeholder))
+          order: key ?? placeholder, note: record["note"] as? String))
     }
     let kind =
       (object["kind"] as? String).flatMap(CollectionKind.init(rawValue:))

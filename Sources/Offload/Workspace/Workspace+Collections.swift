@@ -153,6 +153,7 @@ extension Workspace {
     guard !trimmed.contains(where: \.isNewline) else {
       throw WorkspaceError(.badInput, "a collection name must fit on one line")
     }
+    try refuseControlCharacters(trimmed, what: "a collection name")
     return trimmed
   }
 

@@ -280,6 +280,28 @@ extension Workspace {
     guard !trimmed.contains(where: \.isNewline) else {
       throw WorkspaceError(.badInput, "an item's text must fit on one line")
     }
+    try refuseControlCharacters(trimmed, what: "an item's text")
     return trimmed
+  }
+
+  /// Refuses text holding a control character (C0, DEL, C1) or a bidirectional override:
+  /// printed later, it could drive the terminal or disguise what a line says.
+  ///
+  /// - Complexity: O(*m*), where *m* is the length of `text`.
+  static func refuseControlCharacters(_ text: String, what: String) throws(WorkspaceError) {
+    for (column, scalar) in text.unicodeScalars.enumerated()
+    where scalar.value == 0x0A || isRefusedInNote(scalar) {
+      throw WorkspaceError(
+        .badInput,
+        "\(what) cannot hold the control character U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)) (column \(column + 1))"
+      )
+    }
+  }
+}
+
+extension String {
+  /// The string with zeros in front, up to `width` characters.
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
   }
 }

@@ -353,6 +353,20 @@ extension Workspace {
           collection.items[position].order = key
         }
       }
+      // Text a hand edit left with control characters would drive the terminal when printed.
+      for index in collection.items.indices {
+        let item = collection.items[index]
+        let text = Self.escapingControlCharacters(item.text, keepingNewlines: false)
+        let note = item.note.map { Self.escapingControlCharacters($0, keepingNewlines: true) }
+        if text != item.text || note != item.note {
+          problems.append(
+            .init(
+              file: path, issue: "item \(item.id) holds control characters",
+              fix: "write them as \\u{…} escapes"))
+          collection.items[index].text = text
+          collection.items[index].note = note
+        }
+      }
       for item in collection.items {
         locations[item.id] = collection.id
         if index.itemLocations[item.id] != collection.id && !indexDamaged {
@@ -429,6 +443,27 @@ extension Workspace {
       report: report, index: fixed, collections: collections, tailHistory: tailHistory,
       liveHistory: live, journalDamaged: journalDamaged, indexDamaged: indexDamaged,
       unreadable: unreadable)
+  }
+
+  /// The text with every control character (C0, DEL, C1) and bidirectional override written
+  /// as a `\u{…}` escape, line breaks kept where `keepingNewlines` says.
+  ///
+  /// - Complexity: O(*m*), where *m* is the length of `text`.
+  static func escapingControlCharacters(_ text: String, keepingNewlines: Bool) -> String {
+    guard
+      text.unicodeScalars.contains(where: {
+        ($0.value == 0x0A && !keepingNewlines) || isRefusedInNote($0)
+      })
+    else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if (scalar.value == 0x0A && !keepingNewlines) || isRefusedInNote(scalar) {
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 
   /// `20261121T222115Z`: the time in a file or folder name.

@@ -44,7 +44,7 @@ struct TerminalEventLoop {
   /// The session the loop reads and draws on.
   let session: TerminalSession
   /// How long a lone Escape waits for the rest of a sequence, in milliseconds.
-  var escapeDelay: Int32 = 25
+  var escapeDelay = Int32(KeyDecoder.escapeTimeoutMilliseconds)
   private var decoder = KeyDecoder()
   private var renderer = ScreenRenderer()
 

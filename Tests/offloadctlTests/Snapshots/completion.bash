@@ -297,9 +297,18 @@ _offloadctl_collection_show() {
         return
         ;;
     '--collapsed')
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion collection show -- --collapsed "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
         return
         ;;
     '--depth')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion collection show -- positional@0 "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -319,6 +328,14 @@ _offloadctl_collection_rename() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion collection rename -- positional@0 "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _offloadctl_collection_delete() {
@@ -332,6 +349,14 @@ _offloadctl_collection_delete() {
     case "${prev}" in
     '--store')
         __offloadctl_add_completions -d
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion collection delete -- positional@0 "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -352,6 +377,14 @@ _offloadctl_collection_convert() {
         ;;
     '--to')
         __offloadctl_add_completions -W 'list'$'\n''plan'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion collection convert -- positional@0 "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -403,6 +436,14 @@ _offloadctl_collection_export() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion collection export -- positional@0 "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _offloadctl_item() {
@@ -442,12 +483,23 @@ _offloadctl_item_add() {
         return
         ;;
     '--parent')
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item add -- --parent "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
         return
         ;;
     '--before')
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item add -- --before "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
         return
         ;;
     '--after')
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item add -- --after "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item add -- positional@0 "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -467,21 +519,35 @@ _offloadctl_item_move() {
         return
         ;;
     '--in')
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item move -- --in "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
         return
         ;;
     '--except')
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item move -- --except "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
         return
         ;;
     '--to')
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item move -- --to "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
         return
         ;;
     '--into')
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item move -- --into "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
         return
         ;;
     '--before')
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item move -- --before "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
         return
         ;;
     '--after')
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item move -- --after "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item move -- positional@0 "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -501,6 +567,14 @@ _offloadctl_item_indent() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item indent -- positional@0 "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _offloadctl_item_outdent() {
@@ -514,6 +588,14 @@ _offloadctl_item_outdent() {
     case "${prev}" in
     '--store')
         __offloadctl_add_completions -d
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item outdent -- positional@0 "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -533,9 +615,19 @@ _offloadctl_item_done() {
         return
         ;;
     '--in')
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item done -- --in "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
         return
         ;;
     '--except')
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item done -- --except "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item done -- positional@0 "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -555,9 +647,19 @@ _offloadctl_item_undone() {
         return
         ;;
     '--in')
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item undone -- --in "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
         return
         ;;
     '--except')
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item undone -- --except "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item undone -- positional@0 "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -577,6 +679,14 @@ _offloadctl_item_edit() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item edit -- positional@0 "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _offloadctl_item_remove() {
@@ -593,9 +703,19 @@ _offloadctl_item_remove() {
         return
         ;;
     '--in')
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item remove -- --in "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
         return
         ;;
     '--except')
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item remove -- --except "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item remove -- positional@0 "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -612,6 +732,14 @@ _offloadctl_organize() {
     case "${prev}" in
     '--store')
         __offloadctl_add_completions -d
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion organize -- positional@0 "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
         return
         ;;
     esac

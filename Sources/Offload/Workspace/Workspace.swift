@@ -19,7 +19,7 @@ public import Persistence
 /// let workspace = Workspace(root: "/home/ada/.local/share/offload")
 /// let item = try workspace.capture("Call the plumber")
 /// try workspace.createCollection(named: "House", kind: .plan)
-/// try workspace.moveItem(item.id.rawValue, toCollection: "House", to: .first)
+/// try workspace.moveItem(item.id.rawValue, toCollection: "House", to: .firstRoot)
 /// try workspace.undo()
 /// ```
 ///

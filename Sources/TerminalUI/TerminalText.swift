@@ -81,7 +81,16 @@ public enum TerminalText {
   /// - Returns: The text with control characters replaced by their escapes.
   /// - Complexity: O(*n*), where *n* is the length of `text`.
   public static func escaped(_ text: some StringProtocol) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return String(text) }
+    var string = String(text)
+    // Most printed text is plainly safe: no byte below a space, no DEL, and no lead byte of a
+    // C1 control (0xC2) or a bidirectional format character (0xE2). One pass over the bytes
+    // tells, far faster than decoding scalars (callgrind: 65 M instructions for the 10,000
+    // lines of `collection show` before this check).
+    let plain = string.withUTF8 { bytes in
+      !bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+    }
+    if plain { return string }
+    guard string.unicodeScalars.contains(where: isControl) else { return string }
     var result = ""
     result.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 8)
     for scalar in text.unicodeScalars {

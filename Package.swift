@@ -77,6 +77,14 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
+    // The kill -9, disk-full and concurrency trials of the list store: it runs the built
+    // offloadctl (so it imports no module of the package); offloadctlTests run a short version.
+    .executableTarget(
+      name: "store-crash",
+      path: "Tools/StoreCrash",
+      swiftSettings: swiftSettings
+    ),
+
     // A child process for the PhotoSession kill -9 trials (run by PhotoSessionTests).
     .executableTarget(
       name: "photo-session-driver",
@@ -131,7 +139,7 @@ let package = Package(
     ),
     .testTarget(
       name: "offloadctlTests",
-      dependencies: ["offloadctl", "TerminalUI", "OffloadTestSupport"],
+      dependencies: ["offloadctl", "store-crash", "TerminalUI", "OffloadTestSupport"],
       swiftSettings: swiftSettings
     ),
   ]

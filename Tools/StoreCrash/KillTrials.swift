@@ -26,11 +26,15 @@ struct Tally {
   var failingVerify = 0
   /// Times the next `capture` did not exit 0.
   var refusedNext = 0
+  /// Times `undo` failed on its own while the history had an entry to undo.
+  var refusedUndo = 0
   /// Every problem, in words.
   var problems: [String] = []
 
   /// Whether nothing went wrong.
-  var isClean: Bool { lost == 0 && split == 0 && failingVerify == 0 && refusedNext == 0 }
+  var isClean: Bool {
+    lost == 0 && split == 0 && failingVerify == 0 && refusedNext == 0 && refusedUndo == 0
+  }
 
   mutating func problem(_ text: String) {
     problems.append(text)
@@ -46,8 +50,9 @@ struct Trials {
   var tally = Tally()
   /// The store as last read.
   var current: Snapshot
-  /// How long the last command took, in seconds.
-  var lastDuration = 0.0
+  /// How long a command that is not killed takes, in seconds: a moving average over the next
+  /// `capture` of every trial (and every command of the set-up).
+  var commandSeconds: Double?
 
   /// Reads the store, or ends the run: nothing can be judged without it.
   static func read(_ runner: Runner, context: String) -> Snapshot {
@@ -81,7 +86,7 @@ struct Trials {
     let start = Date()
     let result =
       delay.map { runner.run(step.arguments, killingAfter: $0) } ?? runner.run(step.arguments)
-    lastDuration = Date().timeIntervalSince(start)
+    if delay == nil { time(since: start) }
     tally.commands += 1
     let context = "\(label): `\(step.description)` (\(result.summary))"
     if result.acknowledged {
@@ -92,11 +97,17 @@ struct Trials {
       tally.failed += 1
       tally.failures[result.status ?? 0, default: 0] += 1
     }
+    if step.kind == .undo && result.status == 1 && !before.history.isEmpty {
+      tally.refusedUndo += 1
+      tally.problem("\(context): undo refused with \(before.history.count) history entries left")
+    }
     checkVerify(context)
     var probe: (text: String, finished: Finished)?
     if !full {
       let text = workload.fresh("probe ")
+      let probeStart = Date()
       let finished = runner.run(["capture", text])
+      time(since: probeStart)
       if !finished.acknowledged {
         tally.refusedNext += 1
         tally.problem("\(context): the next `capture` failed: \(finished.summary)")
@@ -149,6 +160,12 @@ struct Trials {
     return result
   }
 
+  /// Folds the time since `start` of a command that ran to its end into ``commandSeconds``.
+  mutating func time(since start: Date) {
+    let seconds = Date().timeIntervalSince(start)
+    commandSeconds = commandSeconds.map { $0 * 0.8 + seconds * 0.2 } ?? seconds
+  }
+
   /// Runs `store verify`; when it fails, counts it and repairs the store so the run goes on.
   mutating func checkVerify(_ context: String) {
     let verify = runner.run(["store", "verify"])
@@ -184,26 +201,32 @@ func runKillTrials(
 ) -> Bool {
   var run = Trials(runner: runner, scratch: scratch, seed: seed)
   run.setUp()
-  // Kill within the time a command takes, unless told: 1.5 times the median of three captures.
-  let maxDelay: Int
-  if let maxDelayMilliseconds {
-    maxDelay = maxDelayMilliseconds
-  } else {
-    var times: [Double] = []
-    for _ in 0..<3 {
-      run.trial("calibration", delay: nil)
-      times.append(run.lastDuration)
-    }
-    maxDelay = max(5, Int(times.sorted()[1] * 1000 * 1.5))
-  }
-  let setUpCommands = run.tally.commands
+  let setUp = run.tally
+  run.tally = Tally()
+  // Kill within 0 to 1.5 times the time a command takes now (the machine's load varies), or
+  // within the delay asked for.
+  var delays: [UInt32] = []
   for number in 1...max(trials, 1) {
-    let delay = UInt32(run.rng.below(maxDelay * 1000 + 1))
+    let delay: UInt32
+    if let maxDelayMilliseconds {
+      delay = UInt32(run.rng.below(maxDelayMilliseconds * 1000 + 1))
+    } else {
+      let fraction = Double(run.rng.below(1501)) / 1000
+      delay = UInt32(fraction * (run.commandSeconds ?? 0.05) * 1_000_000)
+    }
+    delays.append(delay)
     run.trial("trial \(number) (kill at \(delay) µs)", delay: delay)
   }
-  let tally = run.tally
+  let window =
+    maxDelayMilliseconds.map { "\($0) ms" }
+    ?? "1.5 x a command's time, mean \(delays.reduce(0) { $0 + Int($1) } * 4 / 3 / delays.count / 1000) ms"
+  var tally = run.tally
+  tally.lost += setUp.lost
+  tally.split += setUp.split
+  tally.failingVerify += setUp.failingVerify
+  tally.refusedNext += setUp.refusedNext
   print(
-    "kill trials: \(tally.commands - setUpCommands) (seed \(seed), kill within \(maxDelay) ms; and \(setUpCommands) set-up commands not killed), acknowledged changes: \(tally.acknowledged), killed: \(tally.killed) (\(tally.killedAfterCommit) after their commit), refused: \(tally.failed), lost: \(tally.lost), neither before nor after: \(tally.split), stores failing verify: \(tally.failingVerify), refused next changes: \(tally.refusedNext)"
+    "kill trials: \(tally.commands) (seed \(seed), kill within \(window); and \(setUp.commands) set-up commands not killed), acknowledged changes: \(tally.acknowledged), killed: \(tally.killed) (\(tally.killedAfterCommit) after their commit), refused: \(tally.failed), lost: \(tally.lost), neither before nor after: \(tally.split), stores failing verify: \(tally.failingVerify), refused next changes: \(tally.refusedNext), undo refused: \(tally.refusedUndo)"
   )
   return tally.isClean
 }

@@ -8,7 +8,7 @@
 // Kill trials: each trial runs one random workspace command (capture, item add/edit/done, item
 // move within and across collections, bulk move, remove --all, import, convert, delete,
 // undo, store repair) and SIGKILLs it a random 0 to M ms after it started (M defaults to 1.5
-// times a command's time). Then `store verify` must exit 0 with no repair, the next `capture`
+// times a command's time at the moment). Then `store verify` must exit 0 with no repair, the next `capture`
 // must work, and the store must be in the state before the command or after it: after it
 // whenever the command exited 0 (it acknowledged its change), and as the history says (a new
 // history entry means the change committed). The state is read with `--json` and compared with

@@ -78,9 +78,11 @@ let package = Package(
     ),
 
     // The kill -9, disk-full and concurrency trials of the list store: it runs the built
-    // offloadctl (so it imports no module of the package); offloadctlTests run a short version.
+    // offloadctl (so it needs no library module, only the tests' seeded generator);
+    // offloadctlTests run a short version.
     .executableTarget(
       name: "store-crash",
+      dependencies: ["OffloadTestSupport"],
       path: "Tools/StoreCrash",
       swiftSettings: swiftSettings
     ),

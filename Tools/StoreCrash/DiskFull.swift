@@ -80,8 +80,15 @@ func runDiskFullTrials(
     run.trial("disk-full round \(round), space freed", delay: nil)
   }
   let tally = run.tally
+  let others =
+    tally.failed == fullFailures
+    ? ""
+    : " ("
+      + tally.failures.filter { $0.key != 74 }.sorted { $0.key < $1.key }.map {
+        "exit \($0.key): \($0.value)"
+      }.joined(separator: ", ") + ")"
   print(
-    "disk full: \(rounds) rounds on a 2 MiB tmpfs (seed \(seed)), commands: \(tally.commands), acknowledged changes: \(tally.acknowledged), failed with 74: \(fullFailures), other failures: \(tally.failed - fullFailures), lost: \(tally.lost), changed by a failed command: \(tally.split), stores failing verify: \(tally.failingVerify), refused next changes: \(tally.refusedNext)"
+    "disk full: \(rounds) rounds on a 2 MiB tmpfs (seed \(seed)), commands: \(tally.commands), acknowledged changes: \(tally.acknowledged), failed with 74: \(fullFailures), other failures: \(tally.failed - fullFailures)\(others), lost: \(tally.lost), changed by a failed command: \(tally.split), stores failing verify: \(tally.failingVerify), refused next changes: \(tally.refusedNext)"
   )
   return tally.isClean && fullFailures > 0
 }

@@ -2,6 +2,7 @@
 // checked through offloadctl itself.
 
 import Foundation
+import OffloadTestSupport
 
 /// What the trials counted.
 struct Tally {

@@ -2,6 +2,7 @@
 // is killed never leaves a pipe half-read), optionally SIGKILLing it after a delay.
 
 import Foundation
+import OffloadTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -95,25 +96,14 @@ func fail(_ message: String) -> Never {
   exit(2)
 }
 
-/// SplitMix64, seeded: the same seed gives the same commands and the same kill delays.
-struct SplitMix64 {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+extension SplitMix64 {
   /// A number in `0..<bound` (0 when `bound` is 0).
   mutating func below(_ bound: Int) -> Int {
-    bound <= 0 ? 0 : Int(next() % UInt64(bound))
+    bound <= 0 ? 0 : index(below: bound)
   }
 
   /// One element of a non-empty array.
   mutating func pick<T>(_ elements: [T]) -> T {
-    elements[below(elements.count)]
+    elements[index(below: elements.count)]
   }
 }

@@ -2,6 +2,7 @@
 // trials run should make of it.
 
 import Foundation
+import OffloadTestSupport
 
 /// One row of `collection show --json`.
 struct Row: Decodable, Equatable {

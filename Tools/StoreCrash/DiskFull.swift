@@ -67,16 +67,21 @@ func runDiskFullTrials(
     let slack = run.rng.below(13) * 1024
     fill(filler, bytes: max(0, freeBytes(mountPoint) - slack))
     var failuresThisRound = 0
-    for command in 1...12 {
+    for command in 1...18 {
+      if command == 13 && failuresThisRound == 0 {
+        // The slack took twelve commands: leave no space at all.
+        fill(filler + "-rest", bytes: freeBytes(mountPoint))
+      }
       let result = run.trial("disk-full round \(round) command \(command)", delay: nil, full: true)
       if result.status == 74 {
         fullFailures += 1
         failuresThisRound += 1
-        if failuresThisRound == 3 { break }
       }
+      if failuresThisRound == 3 || (command >= 12 && failuresThisRound > 0) { break }
     }
     // Space again: the store verifies clean, the next change works, nothing was lost.
     unlink(filler)
+    unlink(filler + "-rest")
     run.trial("disk-full round \(round), space freed", delay: nil)
   }
   let tally = run.tally

@@ -15,8 +15,9 @@
 // a model of what each command does (undo puts back the state before the newest entry).
 //
 // Disk-full rounds (`--disk-full R`, needs root): the store on a 2 MiB tmpfs filled to within
-// 0 to 12 KiB; commands run until they fail with exit 74; a failed command must have changed
-// nothing; once the space is freed the store verifies clean and takes the next change.
+// 0 to 12 KiB (then to nothing); commands run until they fail with exit 74; a failed command
+// must have changed nothing; once the space is freed the store verifies clean and takes the
+// next change.
 //
 // Concurrency (`--concurrent P`): P processes adding N items each, one moving items between
 // two collections, one running `store repair` and `store verify`, at once on one store; then

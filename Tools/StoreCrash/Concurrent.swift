@@ -2,16 +2,19 @@
 // collections and one runs `store repair` and `store verify`; then exact counts.
 
 import Foundation
+import OffloadTestSupport
 
 /// What the processes of one concurrent run did, shared between their threads.
 final class Lanes: @unchecked Sendable {
   private let lock = NSLock()
   private var stopped = false
-  /// Every add: its text and whether it acknowledged.
-  private(set) var adds: [(text: String, acknowledged: Bool)] = []
+  /// Every add: its text, whether it acknowledged, and whether it was killed.
+  private(set) var adds: [(text: String, acknowledged: Bool, killed: Bool)] = []
   private(set) var moves = 0
   private(set) var acknowledgedMoves = 0
   private(set) var repairs = 0
+  /// How long an add takes, in seconds: a moving average over the adds that are not killed.
+  private(set) var addSeconds = 0.05
   private(set) var verifies = 0
   private(set) var problems: [String] = []
 
@@ -23,7 +26,12 @@ final class Lanes: @unchecked Sendable {
 
   var isStopped: Bool { locked { stopped } }
   func stop() { locked { stopped = true } }
-  func add(_ text: String, _ acknowledged: Bool) { locked { adds.append((text, acknowledged)) } }
+  func add(_ text: String, _ result: Finished, seconds: Double? = nil) {
+    locked {
+      adds.append((text, result.acknowledged, result.killed))
+      if let seconds { addSeconds = addSeconds * 0.8 + seconds * 0.2 }
+    }
+  }
   func moved(_ acknowledged: Bool) {
     locked {
       moves += 1
@@ -48,14 +56,15 @@ func onThread(_ group: DispatchGroup, _ body: @escaping @Sendable () -> Void) {
   thread.start()
 }
 
-/// Runs `adders` processes adding `adds` items each, one mover and one repairer, at once on a
-/// fresh store, then counts: every acknowledged add present exactly once, no failed add
-/// present, every id once, verify clean, the next change taken. Prints the summary line.
+/// Runs `adders` processes adding `adds` items each, one more whose adds are killed at random,
+/// one mover and one repairer, at once on a fresh store, then counts: every acknowledged add
+/// present exactly once, a killed one at most once, no failed one, every id once, verify
+/// clean, the next change taken. Prints the summary line.
 ///
 /// - Returns: Whether every check passed.
-func runConcurrentTrial(offloadctl: String, store: String, scratch: String, adders: Int, adds: Int)
-  -> Bool
-{
+func runConcurrentTrial(
+  offloadctl: String, store: String, scratch: String, adders: Int, adds: Int, seed: UInt64
+) -> Bool {
   let runner = Runner(executable: offloadctl, store: store, scratch: scratch)
   for name in ["Left", "Right"] {
     let created = runner.run(["collection", "create", name])
@@ -67,12 +76,29 @@ func runConcurrentTrial(offloadctl: String, store: String, scratch: String, adde
     onThread(adding) {
       for number in 0..<adds {
         let text = "lane \(lane) add \(number)"
+        let start = Date()
         let result = runner.run(
           ["item", "add", lane % 2 == 0 ? "Left" : "Right", text], tag: "add\(lane)")
-        lanes.add(text, result.acknowledged)
+        lanes.add(text, result, seconds: Date().timeIntervalSince(start))
         if !result.acknowledged && result.status != 75 {
           lanes.problem("concurrent: `item add` \"\(text)\" failed: \(result.summary)")
         }
+      }
+    }
+  }
+  // One more adder whose adds are SIGKILLed at random moments while the others run: each is
+  // then in the store once or not at all.
+  onThread(adding) {
+    var rng = SplitMix64(seed: seed)
+    for number in 0..<adds {
+      let text = "killed add \(number)"
+      // Within twice the time an add takes now (it waits for the lock more than most).
+      let delay = Double(rng.below(2001)) / 1000 * lanes.locked { lanes.addSeconds }
+      let result = runner.run(
+        ["item", "add", "Left", text], killingAfter: UInt32(delay * 1_000_000), tag: "killed")
+      lanes.add(text, result)
+      if !result.acknowledged && !result.killed && result.status != 75 {
+        lanes.problem("concurrent: `item add` \"\(text)\" failed: \(result.summary)")
       }
     }
   }
@@ -130,6 +156,8 @@ func runConcurrentTrial(offloadctl: String, store: String, scratch: String, adde
   var missing = 0
   var duplicated = 0
   var failedPresent = 0
+  var killed = 0
+  var killedPresent = 0
   for add in lanes.adds {
     let times = count[add.text] ?? 0
     if add.acknowledged {
@@ -143,6 +171,13 @@ func runConcurrentTrial(offloadctl: String, store: String, scratch: String, adde
         duplicated += 1
         lanes.problem("concurrent: \"\(add.text)\" is in the store \(times) times")
       }
+    } else if add.killed {
+      killed += 1
+      if times == 1 { killedPresent += 1 }
+      if times > 1 {
+        duplicated += 1
+        lanes.problem("concurrent: killed add \"\(add.text)\" is in the store \(times) times")
+      }
     } else if times > 0 {
       failedPresent += 1
       lanes.problem("concurrent: failed add \"\(add.text)\" is in the store")
@@ -151,7 +186,7 @@ func runConcurrentTrial(offloadctl: String, store: String, scratch: String, adde
   let sharedIDs = ids.values.filter { $0 > 1 }.count
   if sharedIDs > 0 { lanes.problem("concurrent: \(sharedIDs) ids name more than one item") }
   print(
-    "concurrent: \(adders) adders x \(adds), 1 mover, 1 repairer; moves: \(lanes.moves) (\(lanes.acknowledgedMoves) acknowledged), repairs: \(lanes.repairs), verifies: \(lanes.verifies); acknowledged adds: \(acknowledged), present once: \(once), missing: \(missing), duplicated: \(duplicated), failed adds present: \(failedPresent), shared ids: \(sharedIDs), stores failing verify: \(failingVerify), refused next changes: \(probe.acknowledged ? 0 : 1), problems: \(lanes.problems.count)"
+    "concurrent: \(adders) adders x \(adds), 1 killed adder (\(killed) of \(adds) killed, \(killedPresent) of those committed), 1 mover, 1 repairer; moves: \(lanes.moves) (\(lanes.acknowledgedMoves) acknowledged), repairs: \(lanes.repairs), verifies: \(lanes.verifies); acknowledged adds: \(acknowledged), present once: \(once), missing: \(missing), duplicated: \(duplicated), failed adds present: \(failedPresent), shared ids: \(sharedIDs), stores failing verify: \(failingVerify), refused next changes: \(probe.acknowledged ? 0 : 1), problems: \(lanes.problems.count)"
   )
   return lanes.problems.isEmpty && acknowledged > 0
 }

@@ -19,9 +19,10 @@
 // must have changed nothing; once the space is freed the store verifies clean and takes the
 // next change.
 //
-// Concurrency (`--concurrent P`): P processes adding N items each, one moving items between
-// two collections, one running `store repair` and `store verify`, at once on one store; then
-// every acknowledged add must be there exactly once and no failed one at all.
+// Concurrency (`--concurrent P`): P processes adding N items each, one more adding N items
+// and SIGKILLed at random moments, one moving items between two collections, one running
+// `store repair` and `store verify`, at once on one store; then every acknowledged add must
+// be there exactly once, a killed one at most once, and no failed one at all.
 //
 // One summary line per kind of trial; exit 1 when anything was lost or failed a check, 2 when
 // the driver itself cannot run.
@@ -124,7 +125,7 @@ if options.concurrent > 0 {
   passed =
     runConcurrentTrial(
       offloadctl: options.offloadctl, store: base + "-concurrent", scratch: scratch,
-      adders: options.concurrent, adds: options.adds) && passed
+      adders: options.concurrent, adds: options.adds, seed: options.seed) && passed
 }
 if options.keep {
   print("files: \(base), \(base)-concurrent, \(scratch)")

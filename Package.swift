@@ -77,6 +77,16 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
+    // The kill -9, disk-full and concurrency trials of the list store: it runs the built
+    // offloadctl (so it needs no library module, only the tests' seeded generator);
+    // offloadctlTests run a short version.
+    .executableTarget(
+      name: "store-crash",
+      dependencies: ["OffloadTestSupport"],
+      path: "Tools/StoreCrash",
+      swiftSettings: swiftSettings
+    ),
+
     // A child process for the PhotoSession kill -9 trials (run by PhotoSessionTests).
     .executableTarget(
       name: "photo-session-driver",
@@ -131,7 +141,7 @@ let package = Package(
     ),
     .testTarget(
       name: "offloadctlTests",
-      dependencies: ["offloadctl", "TerminalUI", "OffloadTestSupport"],
+      dependencies: ["offloadctl", "store-crash", "TerminalUI", "OffloadTestSupport"],
       swiftSettings: swiftSettings
     ),
   ]

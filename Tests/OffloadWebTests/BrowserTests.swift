@@ -79,7 +79,8 @@ struct BrowserTests {
     let work = try TemporaryDirectory(prefix: "offload-browser")
     defer { work.remove() }
     let output = BrowserTools.repository.appendingPathComponent("Tests/Output/web").path
-    let script = BrowserTools.repository.appendingPathComponent("Tools/WebTests/deck_browser_test.py")
+    let script = BrowserTools.repository.appendingPathComponent(
+      "Tools/WebTests/deck_browser_test.py")
     try? FileManager.default.removeItem(atPath: output)
     let result = try BrowserTools.run(
       [

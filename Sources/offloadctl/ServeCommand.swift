@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Offload
 import OffloadWeb
+import PhotoSession
 
 /// `offloadctl serve`: the photo deck in a browser.
 struct ServeCommand: ParsableCommand {
@@ -26,6 +27,12 @@ struct ServeCommand: ParsableCommand {
   @Flag(help: "Open the address in the default browser.")
   var open = false
 
+  @Flag(
+    help:
+      "Serve a throw-away store with a session over generated photos (removed on exit); your own store and Trash are never touched."
+  )
+  var demo = false
+
   @Option(
     help: ArgumentHelp(
       "A folder the page may start sessions in (repeatable; default: your home folder).",
@@ -49,8 +56,25 @@ struct ServeCommand: ParsableCommand {
   }
 
   func run() throws {
-    let location = try global.storeLocation()
-    let environment = ProcessInfo.processInfo.environment
+    let storeRoot: String
+    var environment = ProcessInfo.processInfo.environment
+    var roots = root
+    var demoFolder: String?
+    if demo {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("offload-serve-demo-\(ProcessInfo.processInfo.processIdentifier)")
+        .path
+      demoFolder = folder
+      let prepared = try failing { () throws(PhotoSessionError) in
+        try WebDemo.prepare(in: folder, environment: environment)
+      }
+      storeRoot = prepared.store
+      environment = prepared.environment
+      roots = [prepared.photos]
+    } else {
+      storeRoot = try global.storeLocation().path
+    }
+    defer { if let demoFolder { try? FileManager.default.removeItem(atPath: demoFolder) } }
     var isFolder: ObjCBool = false
     if let recordTraces {
       try? FileManager.default.createDirectory(
@@ -62,12 +86,12 @@ struct ServeCommand: ParsableCommand {
           code: .cannotCreate, message: "cannot create the trace folder \"\(recordTraces)\"")
       }
     }
-    let roots = (root.isEmpty ? [environment["HOME"] ?? "/"] : root).map { path in
+    roots = (roots.isEmpty ? [environment["HOME"] ?? "/"] : roots).map { path in
       URL(fileURLWithPath: path).standardizedFileURL.path
     }
     let server = WebServer(
       options: .init(
-        host: host, port: port, storeRoot: location.path, environment: environment, roots: roots,
+        host: host, port: port, storeRoot: storeRoot, environment: environment, roots: roots,
         recordTraces: recordTraces.map { URL(fileURLWithPath: $0).standardizedFileURL.path }))
     let openBrowser = open
     let loopback = server.isLoopbackOnly

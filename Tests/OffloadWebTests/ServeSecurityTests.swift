@@ -265,3 +265,55 @@ struct ServeSecurityTests {
     }
   }
 }
+
+/// Starting a session from the page: only folders under the roots given on the command line.
+@Suite("offloadctl serve: starting a session from the page")
+struct ServeStartTests {
+  @Test("folders under the root list and start; paths out of the root are refused")
+  func startUnderRoot() throws {
+    let fixture = try WebFixture(count: 2)
+    defer { fixture.remove() }
+    let sub = fixture.photos + "/trip"
+    try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
+    #expect(
+      FileManager.default.createFile(
+        atPath: sub + "/x.png", contents: Data(PNGFile.make(width: 8, height: 6, color: (1, 2, 3))))
+    )
+    let outside = fixture.folder.appending("elsewhere")
+    try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+    #expect(
+      FileManager.default.createFile(
+        atPath: outside + "/y.png",
+        contents: Data(PNGFile.make(width: 8, height: 6, color: (1, 2, 3)))))
+    try FileManager.default.createSymbolicLink(
+      atPath: fixture.photos + "/out", withDestinationPath: outside)
+    let server = try ServerProcess(fixture)
+    defer { server.stop() }
+    let http = RawHTTP(port: server.port)
+    let listing = try http.request(
+      "/api/folders?root=0&folder=", headers: ["Cookie": server.cookie])
+    #expect(listing.status == 200, "\(listing)")
+    #expect(listing.text.contains(#""folders":["trip"]"#), "\(listing)")
+    let headers = [
+      "Cookie": server.cookie, "Origin": server.origin, "Content-Type": "application/json",
+    ]
+    for folder in ["../elsewhere", "/etc", "out", "trip/../../elsewhere", "nosuch"] {
+      let answer = try http.request(
+        "POST", "/api/start", headers: headers,
+        body: Array(#"{"root":0,"folder":"\#(folder)"}"#.utf8))
+      #expect(answer.status == 400, "\(folder): \(answer)")
+    }
+    let badRoot = try http.request(
+      "POST", "/api/start", headers: headers, body: Array(#"{"root":3,"folder":""}"#.utf8))
+    #expect(badRoot.status == 400, "\(badRoot)")
+    let sessionsBefore = try fixture.ctl(["photos", "sessions", "--json"]).stdout
+    let started = try http.request(
+      "POST", "/api/start", headers: headers, body: Array(#"{"root":0,"folder":"trip"}"#.utf8))
+    #expect(started.status == 200, "\(started)")
+    #expect(started.text.contains(#""total":1"#), "\(started)")
+    let sessionsAfter = try fixture.ctl(["photos", "sessions", "--json"]).stdout
+    #expect(sessionsAfter.count > sessionsBefore.count)
+    let stats = try fixture.statistics()
+    #expect(stats["total"] as? Int == 1)
+  }
+}

@@ -2,68 +2,21 @@ import Foundation
 import OffloadTestSupport
 import Testing
 
+@testable import OffloadWeb
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
 
-/// Real, decodable PNG files written from scratch (stored deflate blocks, no library).
+/// Real, decodable PNG files, from the demo's encoder.
 enum PNGFile {
-  private static let crcTable: [UInt32] = (0..<256).map { n in
-    var c = UInt32(n)
-    for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-    return c
-  }
-
-  static func crc32(_ bytes: [UInt8]) -> UInt32 {
-    var c: UInt32 = 0xFFFF_FFFF
-    for b in bytes { c = crcTable[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
-    return c ^ 0xFFFF_FFFF
-  }
-
-  private static func be32(_ v: UInt32) -> [UInt8] {
-    [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
-  }
-
   /// An RGB image `width` × `height` filled with `color`, with a darker band across it.
   static func make(width: Int, height: Int, color: (UInt8, UInt8, UInt8)) -> [UInt8] {
-    var raw: [UInt8] = []
-    raw.reserveCapacity((width * 3 + 1) * height)
-    for y in 0..<height {
-      raw.append(0)
-      let band = y > height / 3 && y < height / 2
-      for _ in 0..<width {
-        raw += band ? [color.0 / 2, color.1 / 2, color.2 / 2] : [color.0, color.1, color.2]
-      }
+    PNGImage.make(width: width, height: height) { _, y in
+      y > height / 3 && y < height / 2 ? (color.0 / 2, color.1 / 2, color.2 / 2) : color
     }
-    // zlib: header, stored blocks of at most 65,535 bytes, Adler-32.
-    var z: [UInt8] = [0x78, 0x01]
-    var offset = 0
-    repeat {
-      let count = min(65_535, raw.count - offset)
-      let last: UInt8 = offset + count == raw.count ? 1 : 0
-      z += [
-        last, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF),
-        UInt8((~count >> 8) & 0xFF),
-      ]
-      z += raw[offset..<offset + count]
-      offset += count
-    } while offset < raw.count
-    var a: UInt32 = 1
-    var b: UInt32 = 0
-    for byte in raw {
-      a = (a + UInt32(byte)) % 65_521
-      b = (b + a) % 65_521
-    }
-    z += be32(b << 16 | a)
-    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-      let body = Array(type.utf8) + data
-      return be32(UInt32(data.count)) + body + be32(crc32(body))
-    }
-    let header = be32(UInt32(width)) + be32(UInt32(height)) + [8, 2, 0, 0, 0]
-    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
-      + chunk("IDAT", z) + chunk("IEND", [])
   }
 }
 

@@ -150,6 +150,28 @@ def touch_swipe(page, cdp, dx, dy, steps=12, pause=0.016, hold=0.15):
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
+def fling(page, cdp, dx, dy, touch, steps=6, interval=0.008):
+    """A fast stroke released while moving, with the event times set through CDP, so the
+    speed does not depend on how busy the machine is."""
+    box = frame_box(page)
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    base = time.time()
+    points = [(x + dx * i / steps, y + dy * i / steps, base + i * interval) for i in range(steps + 1)]
+    if touch:
+        kinds = ["touchStart"] + ["touchMove"] * steps
+        for (px, py, t), kind in zip(points, kinds):
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "timestamp": t, "touchPoints": [{"x": px, "y": py, "id": 1}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "timestamp": points[-1][2] + 0.004, "touchPoints": []})
+    else:
+        first = points[0]
+        cdp.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": first[0], "y": first[1], "timestamp": first[2] - 0.05})
+        cdp.send("Input.dispatchMouseEvent", {"type": "mousePressed", "x": first[0], "y": first[1], "button": "left", "buttons": 1, "clickCount": 1, "timestamp": first[2]})
+        for px, py, t in points[1:]:
+            cdp.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": px, "y": py, "button": "left", "buttons": 1, "timestamp": t})
+        last = points[-1]
+        cdp.send("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": last[0], "y": last[1], "button": "left", "buttons": 0, "clickCount": 1, "timestamp": last[2] + 0.004})
+
+
 def open_deck(context, url):
     page = context.new_page()
     errors = []
@@ -206,7 +228,7 @@ def desktop(h, browser, url):
     h.expect("desktop: a slow short swipe right snaps back", reviewed=2)
 
     # A fling: a short, fast stroke up, released while moving.
-    mouse_swipe(page, 0, -140, steps=4, pause=0.0, hold=0.0)
+    fling(page, context.new_cdp_session(page), 0, -0.3 * width, touch=False)
     wait_ready(page, 3)
     h.expect("desktop: a fast short fling up keeps", reviewed=3, keep=1)
 
@@ -275,7 +297,7 @@ def phone(h, browser, url):
     touch_swipe(page, cdp, 0, -0.7 * width)
     wait_ready(page, 11)
     h.expect("phone: a touch swipe up keeps", reviewed=11, keep=3)
-    touch_swipe(page, cdp, 110, 0, steps=3, pause=0.008, hold=0.0)
+    fling(page, cdp, 0.3 * width, 0, touch=True)
     wait_ready(page, 12)
     h.expect("phone: a quick touch fling right favorites", reviewed=12, favorite=5)
     # Chromium swallows a tap that lands while its own fling animation runs (tap
@@ -322,6 +344,46 @@ def review(h, browser, url):
     context.close()
 
 
+def demo(h, browser):
+    """`serve --demo`: generated photos on a throw-away store, removed on exit; the docs'
+    screenshots (Docs/Images/web-deck-*.png) come from here."""
+    server = subprocess.Popen([h.offloadctl, "serve", "--demo", "--port", "0"], env=h.env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = server.stdout.readline().strip()
+        check(url.startswith("http://127.0.0.1:"), "demo: first line is not the address: %r" % url)
+        context = browser.new_context(viewport={"width": 1000, "height": 700})
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_function("() => document.body.dataset.ready === '0' && document.getElementById('photo').complete")
+        check(page.locator("#progress").inner_text() == "Session: 1 / 24", "demo: %r" % page.locator("#progress").inner_text())
+        box = frame_box(page)
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        for i in range(1, 11):
+            page.mouse.move(x + 0.42 * box["width"] * i / 10, y + 8 * i / 10)
+            time.sleep(0.02)
+        page.screenshot(path=os.path.join(h.out, "web-deck-drag.png"))
+        page.mouse.move(x + 0.1 * box["width"], y)
+        time.sleep(0.2)
+        page.mouse.up()
+        wait_idle(page)
+        context.close()
+        phone = browser.new_context(viewport={"width": 390, "height": 780}, is_mobile=True, has_touch=True)
+        page = phone.new_page()
+        page.goto(url)
+        page.wait_for_function("() => document.body.dataset.ready === '0' && document.getElementById('photo').complete")
+        page.screenshot(path=os.path.join(h.out, "web-deck-phone.png"))
+        phone.close()
+    finally:
+        server.terminate()
+        code = server.wait(timeout=20)
+    check(code == 0, "demo: exit status %d after SIGTERM" % code)
+    check(not os.path.exists(os.path.join(os.environ.get("TMPDIR", "/tmp"), "offload-serve-demo-%d" % server.pid)), "demo: the throw-away folder was left behind")
+    print("ok: serve --demo shows generated photos and removes its folder on exit")
+
+
 def replay_traces(h):
     names = sorted(os.listdir(h.traces))
     check(len(names) >= 10, "expected a trace per stroke, found %d" % len(names))
@@ -347,6 +409,7 @@ def main():
             desktop(h, browser, url)
             phone(h, browser, url)
             review(h, browser, url)
+            demo(h, browser)
             browser.close()
         replay_traces(h)
     except Failure as failure:

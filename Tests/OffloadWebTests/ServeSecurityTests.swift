@@ -317,3 +317,25 @@ struct ServeStartTests {
     #expect(stats["total"] as? Int == 1)
   }
 }
+
+/// `offloadctl serve` refusing what it cannot do: one line on stderr, the table's exit code.
+@Suite("offloadctl serve: bad options")
+struct ServeOptionTests {
+  @Test("a port out of range is bad usage (64); a port in use is a temporary failure (75)")
+  func badPorts() throws {
+    let fixture = try WebFixture(count: 1)
+    defer { fixture.remove() }
+    let range = try fixture.ctl(["serve", "--port", "70000"])
+    #expect(range.status == 64, "\(range)")
+    #expect(range.stderr.contains("--port must be between 0 and 65535, not 70000"))
+    #expect(range.stdout.isEmpty)
+    let server = try ServerProcess(fixture)
+    defer { server.stop() }
+    let busy = try fixture.ctl(["serve", "--port", String(server.port)])
+    #expect(busy.status == 75, "\(busy)")
+    #expect(
+      busy.stderr.hasPrefix("offloadctl: error: cannot serve on 127.0.0.1 port \(server.port)"))
+    #expect(busy.stderr.split(separator: "\n").count == 1)
+    #expect(busy.stdout.isEmpty)
+  }
+}

@@ -98,6 +98,24 @@ struct ServeCommand: ParsableCommand {
     let shownHost = host
     let outcome = ServeOutcome()
     let done = DispatchSemaphore(value: 0)
+    // The server stops gracefully on SIGINT and SIGTERM, closing each WebSocket with a
+    // handshake; a peer that never answers (a phone gone to sleep) must not hold the process,
+    // so after a grace period it ends anyway. Every decision is already journaled and a
+    // commit resumes where it stopped, so nothing is lost.
+    let leftover = demoFolder
+    let signals: [Int32] = [SIGINT, SIGTERM]
+    let watchdogs = signals.map { number in
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler {
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.shutdownGrace) {
+          if let leftover { try? FileManager.default.removeItem(atPath: leftover) }
+          Foundation.exit(OffloadExitCode.success.rawValue)
+        }
+      }
+      source.resume()
+      return source
+    }
+    defer { watchdogs.forEach { $0.cancel() } }
     Task {
       do {
         try await server.run { address in
@@ -119,6 +137,9 @@ struct ServeCommand: ParsableCommand {
       throw CommandFailure(code: .temporaryFailure, message: message)
     }
   }
+
+  /// How long a stopping server waits for open WebSockets to close, in seconds.
+  static let shutdownGrace = 3.0
 
   private static func launchBrowser(_ address: String) {
     let process = Process()

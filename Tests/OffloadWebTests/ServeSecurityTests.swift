@@ -44,6 +44,16 @@ struct ServeSecurityTests {
     #expect(second.stop(SIGINT) == 0)
   }
 
+  @Test("a WebSocket peer that never answers the close does not keep the server from stopping")
+  func stopWithSilentPeer() throws {
+    let fixture = try WebFixture(count: 1)
+    defer { fixture.remove() }
+    let server = try ServerProcess(fixture)
+    let socket = try RawWebSocket(port: server.port, origin: server.origin, cookie: server.cookie)
+    #expect(server.stop(SIGINT) == 0)
+    withExtendedLifetime(socket) {}
+  }
+
   @Test("without the token every path gets 401 and no data")
   func tokenRequired() throws {
     try withServer { fixture, server, http in

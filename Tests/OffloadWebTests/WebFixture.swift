@@ -113,11 +113,18 @@ final class ServerProcess: @unchecked Sendable {
   var cookie: String { "offload_\(port)=\(token)" }
   var origin: String { "http://127.0.0.1:\(port)" }
 
-  /// Sends a signal and waits for the process to end; returns its exit status.
+  /// Sends a signal and waits up to 30 s for the process to end; returns its exit status, or
+  /// -1 when it had to be killed.
   @discardableResult
   func stop(_ signal: Int32 = SIGTERM) -> Int32 {
     if process.isRunning { kill(process.processIdentifier, signal) }
-    process.waitUntilExit()
+    let deadline = Date().addingTimeInterval(30)
+    while process.isRunning && Date() < deadline { usleep(20_000) }
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      return -1
+    }
     return process.terminationStatus
   }
 

@@ -17,6 +17,14 @@ struct WebRoutes: Sendable {
     var decision: String?
     var root: Int?
     var folder: String?
+
+    /// The session, card index and decision a `verb` command needs.
+    func card(_ verb: String) throws(DeckFailure) -> (String, Int, PhotoDecision) {
+      guard let session, let index, let decision = decision.flatMap(PhotoDecision.init) else {
+        throw DeckFailure(status: 400, "\(verb) needs session, index and decision")
+      }
+      return (session, index, decision)
+    }
   }
 
   func add(to router: Router<BasicWebSocketRequestContext>) {
@@ -66,9 +74,7 @@ struct WebRoutes: Sendable {
     }
     router.post("/api/decide") { request, context in
       await Self.command(request, context) { command throws(DeckFailure) in
-        guard let id = command.session, let index = command.index,
-          let decision = command.decision.flatMap(PhotoDecision.init)
-        else { throw DeckFailure(status: 400, "decide needs session, index and decision") }
+        let (id, index, decision) = try command.card("decide")
         return try await service.decide(id, index: index, decision)
       }
     }
@@ -82,9 +88,7 @@ struct WebRoutes: Sendable {
     }
     router.post("/api/change") { request, context in
       await Self.command(request, context) { command throws(DeckFailure) in
-        guard let id = command.session, let index = command.index,
-          let decision = command.decision.flatMap(PhotoDecision.init)
-        else { throw DeckFailure(status: 400, "change needs session, index and decision") }
+        let (id, index, decision) = try command.card("change")
         return try await service.change(id, index: index, decision)
       }
     }

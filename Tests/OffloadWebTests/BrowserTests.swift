@@ -74,7 +74,7 @@ struct BrowserTests {
       if: BrowserTools.available,
       "needs chromium on PATH and Playwright for Python (apt-get install chromium; pip install playwright); .ci/run installs both"
     ),
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(10)))
   func deckInChromium() throws {
     let work = try TemporaryDirectory(prefix: "offload-browser")
     defer { work.remove() }

@@ -112,14 +112,14 @@ class Harness:
 
 def wait_ready(page, index):
     try:
-        page.wait_for_function("i => document.body.dataset.ready === i", arg=str(index), timeout=10000)
+        page.wait_for_function("i => document.body.dataset.ready === i", arg=str(index), timeout=20000)
     except Exception:
         state = page.evaluate("() => JSON.stringify({body: document.body.dataset, card: document.getElementById('card').dataset, message: document.getElementById('message').textContent})")
         raise Failure("card %s never showed; the page is at %s" % (index, state))
 
 
 def wait_idle(page):
-    page.wait_for_function("() => document.getElementById('card').dataset.state === 'idle'", timeout=10000)
+    page.wait_for_function("() => document.getElementById('card').dataset.state === 'idle'", timeout=20000)
 
 
 def frame_box(page):
@@ -179,7 +179,7 @@ def open_deck(context, url):
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto(url)
     check(page.url.endswith("/photos"), "the token address did not redirect to /photos: %s" % page.url)
-    page.wait_for_function("() => document.body.dataset.channel === 'open' && document.body.dataset.ready !== undefined", timeout=10000)
+    page.wait_for_function("() => document.body.dataset.channel === 'open' && document.body.dataset.ready !== undefined", timeout=20000)
     return page, errors
 
 
@@ -319,7 +319,7 @@ def review(h, browser, url):
     page = context.new_page()
     page.goto(url)
     page.goto(url.split("/?")[0] + "/photos/review")
-    page.wait_for_function("() => document.body.dataset.ready === '12' && document.body.dataset.channel === 'open'", timeout=10000)
+    page.wait_for_function("() => document.body.dataset.ready === '12' && document.body.dataset.channel === 'open'", timeout=20000)
     page.screenshot(path=os.path.join(h.out, "review.png"))
     page.select_option("#filter", "trash")
     page.wait_for_function("() => document.body.dataset.ready === '5'")

@@ -143,8 +143,10 @@ final class WebAccess: Sendable {
       guard method == "GET" && !isUpgrade else {
         return .deny(status: 403, reason: "a token is accepted only when opening a page")
       }
+      // Only a local path: never `//host` (protocol-relative) or a backslash variant.
+      let local = path.hasPrefix("/") && !path.hasPrefix("//") && !path.contains("\\")
       return .redirect(
-        location: path,
+        location: local ? path : "/",
         cookie: "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict")
     }
     guard let presented = Self.cookie(cookieName, in: cookieHeader) else {

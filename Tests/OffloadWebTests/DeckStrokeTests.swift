@@ -148,6 +148,17 @@ struct WebAccessTests {
       a.check(
         method: "GET", path: "/", queryToken: nil, host: host, origin: nil, cookieHeader: cookie,
         isUpgrade: false) == .allow)
+    // The redirect never leaves the server, whatever path carried the token.
+    for path in ["//evil.example/x", "/\\evil.example", "/\\/evil.example"] {
+      let verdict = a.check(
+        method: "GET", path: path, queryToken: token, host: host, origin: nil, cookieHeader: nil,
+        isUpgrade: false)
+      guard case .redirect(let location, _) = verdict else {
+        Issue.record("\(path): \(verdict)")
+        continue
+      }
+      #expect(location == "/", "\(path)")
+    }
     for (method, upgrade) in [("POST", false), ("GET", true), ("DELETE", false)] {
       let missing = a.check(
         method: method, path: "/x", queryToken: nil, host: host, origin: nil, cookieHeader: cookie,

@@ -88,6 +88,8 @@ struct ServeSecurityTests {
       #expect(
         cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict")
           && cookie.contains("Path=/"))
+      let away = try http.request("//evil.example/?token=\(server.token)")
+      #expect(away.status != 303 || away.header("Location") == "/", "\(away)")
       let page = try http.request("/photos", headers: ["Cookie": server.cookie])
       #expect(page.status == 200)
       #expect(page.header("Content-Type")?.hasPrefix("text/html") == true)

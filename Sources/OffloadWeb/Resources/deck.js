@@ -106,6 +106,14 @@ function fit(current) {
   frame.style.height = `${Math.round(h * scale)}px`;
 }
 photo.addEventListener("load", () => deck && deck.current && fit(deck.current));
+// A format this browser cannot draw (HEIC outside Safari): say so on the card.
+photo.addEventListener("error", () => {
+  if (!deck || !deck.current || !photo.getAttribute("src")) return;
+  const format = (deck.current.format || "this").toUpperCase();
+  const problem = $("problem");
+  problem.textContent = `This browser cannot show ${format} photos${format === "HEIF" ? " (Safari can)" : ""}; decide by the name below.`;
+  problem.hidden = false;
+});
 addEventListener("resize", () => deck && deck.current && fit(deck.current));
 
 /** Loads and decodes the next photos (seed NFR-1: three), so the next card shows at once. */

@@ -5,6 +5,8 @@
 // Allowed dependency edges (arrows point at what is imported). Keep it so:
 //
 //   offloadctl -> Offload -> { OrderingCore, Selection, Gestures, PhotoSession, Persistence }
+//   offloadctl -> OffloadWeb -> { Offload, Gestures, PhotoSession, Hummingbird,
+//                                 HummingbirdWebSocket, HTTPTypes }
 //   PhotoSession -> Persistence
 //   offloadctl, Offload -> TerminalUI  (keys, frames, diffing for interactive screens)
 //   offloadctl -> Gestures, PhotoSession (their value types in command output)
@@ -12,6 +14,7 @@
 //   OrderingCore, Selection, Gestures, TerminalUI  import nothing but the standard library
 //   Persistence, PhotoSession          may import Foundation
 //   only offloadctl imports ArgumentParser
+//   only OffloadWeb imports Hummingbird and HTTPTypes (the web server lives in its own target)
 //
 // Test targets depend on their target and on OffloadTestSupport (never a product).
 // Benchmarks live in Tools/Benchmarks, a package of their own.
@@ -38,7 +41,10 @@ let package = Package(
     .executable(name: "offloadctl", targets: ["offloadctl"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
   ],
   targets: [
     // Libraries.
@@ -57,11 +63,25 @@ let package = Package(
       ],
       swiftSettings: swiftSettings),
 
+    // The local web app (`offloadctl serve`): an HTTP and WebSocket server on Hummingbird, its
+    // pages and scripts shipped as resources.
+    .target(
+      name: "OffloadWeb",
+      dependencies: [
+        "Offload", "Gestures", "PhotoSession",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ],
+      resources: [.copy("Resources")],
+      swiftSettings: swiftSettings),
+
     // The command-line tool: parsing and printing only.
     .executableTarget(
       name: "offloadctl",
       dependencies: [
         "Offload",
+        "OffloadWeb",
         "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -137,6 +157,11 @@ let package = Package(
     .testTarget(
       name: "OffloadTests",
       dependencies: ["Offload", "OffloadTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "OffloadWebTests",
+      dependencies: ["OffloadWeb", "OffloadTestSupport", "offloadctl"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

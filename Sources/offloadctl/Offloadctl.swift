@@ -11,7 +11,8 @@ struct Offloadctl: ParsableCommand {
     subcommands: [
       DemoCommand.self, CaptureCommand.self, InboxCommand.self, CollectionCommand.self,
       ItemCommand.self, OrganizeCommand.self, UndoCommand.self, HistoryCommand.self,
-      StoreCommand.self, PhotosCommand.self, GestureCommand.self, KeyCommand.self,
+      StoreCommand.self, PhotosCommand.self, ServeCommand.self, GestureCommand.self,
+      KeyCommand.self,
       TerminalSelfTestCommand.self,
     ]
   )

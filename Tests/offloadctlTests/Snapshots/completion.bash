@@ -173,13 +173,13 @@ _offloadctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    demo|capture|inbox|collection|item|organize|undo|history|store|photos|gesture|key|help)
+    demo|capture|inbox|collection|item|organize|undo|history|store|photos|serve|gesture|key|help)
         # Offer subcommand argument completions
         "_offloadctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'demo capture inbox collection item organize undo history store photos gesture key help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'demo capture inbox collection item organize undo history store photos serve gesture key help' -- "${cur}"))
         ;;
     esac
 }
@@ -1067,6 +1067,36 @@ _offloadctl_photos_cull() {
     # Offer positional completions
     case "${positional_number}" in
     1)
+        __offloadctl_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_offloadctl_serve() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --open --demo --version -h --help)
+    repeating_options=(--root)
+    non_repeating_options=(--store --host --port --record-traces)
+    __offloadctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--host')
+        return
+        ;;
+    '--port')
+        return
+        ;;
+    '--root')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--record-traces')
         __offloadctl_add_completions -d
         return
         ;;

@@ -60,6 +60,7 @@ _offloadctl() {
             'history:List recent changes, newest first (undo reverts the first).'
             'store:Check and repair the store'\''s files.'
             'photos:Cull a folder of photos: left trashes, right favorites, up keeps; then commit.'
+            'serve:Cull photos in a browser: swipe, use the keys or the buttons, review and commit.'
             'gesture:Replay touch traces and evaluate gesture decisions on recorded strokes.'
             'key:Make and check order keys (fractional indexing, base 62).'
             'help:Show subcommand help information.'
@@ -68,7 +69,7 @@ _offloadctl() {
         ;;
     arg)
         case "${words[1]}" in
-        demo|capture|inbox|collection|item|organize|undo|history|store|photos|gesture|key|help)
+        demo|capture|inbox|collection|item|organize|undo|history|store|photos|serve|gesture|key|help)
             "_offloadctl_${words[1]}" && ret=0
             ;;
         esac
@@ -750,6 +751,26 @@ _offloadctl_photos_cull() {
         '--new[Start a new session over DIR even if one exists.]'
         '--recursive[Scan subfolders too (when a session starts).]'
         '--order[Order by capture-date or mtime (when a session starts).]:order:{__offloadctl_complete "${___order[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_serve() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--host[The address to listen on.]:addr:'
+        '--port[The port; 0 picks a free one.]:n:'
+        '--open[Open the address in the default browser.]'
+        '--demo[Serve a throw-away store with a session over generated photos (removed on exit); your own store and Trash are never touched.]'
+        '*--root[A folder the page may start sessions in (repeatable; default\: your home folder).]:dir:_files -/'
+        '--record-traces[Write each stroke as a gesture trace (JSON lines) into this folder.]:dir:_files -/'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

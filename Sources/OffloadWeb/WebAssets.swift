@@ -1,0 +1,38 @@
+import Foundation
+
+/// The pages, scripts and styles shipped as package resources, read once at start.
+struct WebAssets: Sendable {
+  /// One file: its bytes and media type.
+  struct Asset: Sendable {
+    var bytes: [UInt8]
+    var type: String
+  }
+
+  /// The files by name (`photos.html`, `deck.js`, ...); nothing else is ever served.
+  var files: [String: Asset]
+
+  /// The media type of a resource by its extension.
+  static func type(of name: String) -> String? {
+    if name.hasSuffix(".html") { return "text/html; charset=utf-8" }
+    if name.hasSuffix(".js") { return "text/javascript; charset=utf-8" }
+    if name.hasSuffix(".css") { return "text/css; charset=utf-8" }
+    if name.hasSuffix(".svg") { return "image/svg+xml" }
+    return nil
+  }
+
+  /// Reads every resource of the target.
+  ///
+  /// - Throws: When the resource folder is missing (a broken installation).
+  static func load() throws -> WebAssets {
+    guard let folder = Bundle.module.url(forResource: "Resources", withExtension: nil) else {
+      throw CocoaError(.fileNoSuchFile)
+    }
+    var files: [String: Asset] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+      guard let type = type(of: name) else { continue }
+      let data = try Data(contentsOf: folder.appendingPathComponent(name))
+      files[name] = Asset(bytes: Array(data), type: type)
+    }
+    return WebAssets(files: files)
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import PhotoSession
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The server's size limits: every request, message and file it reads is bounded.
+enum WebLimits {
+  /// The largest request body (a JSON command), in bytes.
+  static let requestBody = 16 * 1024
+  /// The largest WebSocket message (one pointer sample or command), in bytes.
+  static let message = 4 * 1024
+  /// The largest photo served, in bytes.
+  static let photoBytes = 200 * 1024 * 1024
+  /// The most pointer samples one stroke may hold (about a minute at 120 Hz).
+  static let strokeSamples = 8_000
+}
+
+/// Media types of the formats a browser can show.
+enum WebMedia {
+  /// The `Content-Type` of a photo format, or nil when no browser shows it directly.
+  static func type(of format: ImageFormat) -> String? {
+    switch format {
+    case .jpeg: "image/jpeg"
+    case .png: "image/png"
+    case .gif: "image/gif"
+    case .webp: "image/webp"
+    case .heif: "image/heic"
+    default: nil
+    }
+  }
+}
+
+/// Text from files and clients made safe to print or send: no control characters.
+enum Printable {
+  /// `text` with every control character replaced by U+FFFD.
+  ///
+  /// - Complexity: O(*n*) in the length of `text`.
+  static func clean(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : $0 }))
+  }
+}
+
+/// File reads confined to a folder.
+enum WebFiles {
+  /// The real path of `path` (symbolic links resolved), or nil when it does not exist.
+  static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Whether `path` lies inside the folder `root` (both real paths).
+  static func isInside(_ path: String, _ root: String) -> Bool {
+    root == "/" ? path.hasPrefix("/") : path.hasPrefix(root + "/")
+  }
+
+  /// The bytes of the regular file `path` when it is no symbolic link, its real path lies
+  /// inside `root`, and it holds at most `limit` bytes; else nil.
+  ///
+  /// - Complexity: O(*b*) for a file of *b* bytes.
+  static func readContained(_ path: String, root: String, limit: Int) -> [UInt8]? {
+    guard let realRoot = realPath(root), let real = realPath(path), isInside(real, realRoot)
+    else { return nil }
+    let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var status = stat()
+    guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size <= limit
+    else { return nil }
+    let size = Int(status.st_size)
+    var bytes = [UInt8](repeating: 0, count: size)
+    var done = 0
+    while done < size {
+      let n = bytes.withUnsafeMutableBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return -1 }
+        return read(fd, base + done, size - done)
+      }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else { break }
+      done += n
+    }
+    return done == size ? bytes : nil
+  }
+
+  /// The absolute path of `relative` under `root` when it names a folder inside it (`..`,
+  /// absolute paths and links out of the root refused); else nil.
+  static func containedFolder(_ relative: String, in root: String) -> String? {
+    guard !relative.hasPrefix("/"), !relative.split(separator: "/").contains(".."),
+      !relative.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+      let realRoot = realPath(root)
+    else { return nil }
+    let joined = relative.isEmpty ? realRoot : realRoot + "/" + relative
+    guard let real = realPath(joined), real == realRoot || isInside(real, realRoot) else {
+      return nil
+    }
+    var status = stat()
+    guard stat(real, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return nil }
+    return real
+  }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Gestures
+import HTTPTypes
+import Hummingbird
+import HummingbirdWebSocket
+import Offload
+import PhotoSession
+
+/// The local web app behind `offloadctl serve`: the photo deck and its review in a browser,
+/// on top of the same store and photo sessions as every other command.
+///
+/// Pages and scripts are package resources; the page draws, the server decides. Pointer
+/// samples come over one WebSocket and run through the Gestures `photoDeck` arena here;
+/// every decision goes through `CullingSession` and its synced journal before the page lets
+/// the card go.
+///
+/// ```swift
+/// let server = WebServer(options: .init(storeRoot: location.path, environment: environment))
+/// try await server.run { url in print(url) }   // until SIGINT or SIGTERM
+/// ```
+public final class WebServer: Sendable {
+  /// How to run the server.
+  public struct Options: Sendable {
+    /// The address to listen on; loopback unless the user says otherwise.
+    public var host: String
+    /// The port; 0 picks a free one.
+    public var port: Int
+    /// The store folder (see `StoreLocation`).
+    public var storeRoot: String
+    /// The process environment (the Trash and the clock, as `PhotoSessions.store` reads them).
+    public var environment: [String: String]
+    /// Folders the page may start a session in (these and their subfolders).
+    public var roots: [String]
+    /// A folder to write each stroke into as a gesture trace, or nil.
+    public var recordTraces: String?
+
+    /// Options with the defaults: loopback, a free port, no trace recording.
+    public init(
+      host: String = "127.0.0.1", port: Int = 0, storeRoot: String,
+      environment: [String: String], roots: [String] = [], recordTraces: String? = nil
+    ) {
+      self.host = host
+      self.port = port
+      self.storeRoot = storeRoot
+      self.environment = environment
+      self.roots = roots
+      self.recordTraces = recordTraces
+    }
+  }
+
+  /// The options the server runs with.
+  public let options: Options
+  let access: WebAccess
+
+  /// A server with a fresh random token.
+  public init(options: Options) {
+    self.options = options
+    self.access = WebAccess(
+      token: WebAccess.makeToken(),
+      loopbackOnly: WebAccess.isLoopbackAddress(options.host) ?? (options.host == "localhost"))
+  }
+
+  /// Whether the server listens on loopback only.
+  public var isLoopbackOnly: Bool { access.loopbackOnly }
+
+  /// The address to open, with the token, once the server listens on `port`.
+  public func address(port: Int) -> String {
+    let host = options.host.contains(":") ? "[\(options.host)]" : options.host
+    let shown = ["0.0.0.0", "::", "[::]"].contains(host) ? "127.0.0.1" : host
+    return "http://\(shown):\(port)/?token=\(access.token)"
+  }
+
+  /// Runs until SIGINT or SIGTERM, then stops cleanly (open connections are closed).
+  ///
+  /// - Parameter onReady: Called once with the address to open, when the server listens.
+  /// - Throws: When the address cannot be bound.
+  public func run(onReady: @escaping @Sendable (String) -> Void) async throws {
+    // Hummingbird logs at info level unless told otherwise; the address is our only output.
+    setenv("LOG_LEVEL", "error", 0)
+    let service = DeckService(
+      store: PhotoSessions.store(root: options.storeRoot, environment: options.environment),
+      roots: options.roots)
+    let assets = try WebAssets.load()
+    let router = Router(context: BasicWebSocketRequestContext.self)
+    router.add(middleware: SecurityMiddleware(access: access))
+    WebRoutes(service: service, assets: assets, recordTraces: options.recordTraces).add(to: router)
+    let access = self.access
+    let app = Application(
+      router: router,
+      server: .http1WebSocketUpgrade(
+        webSocketRouter: router,
+        configuration: .init(
+          http1: .init(idleTimeout: .seconds(120)),
+          ws: .init(maxFrameSize: WebLimits.message, autoPing: .enabled(timePeriod: .seconds(30))))),
+      configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
+      onServerRunning: { [self] channel in
+        let port = channel.localAddress?.port ?? options.port
+        access.port = port
+        onReady(address(port: port))
+      })
+    try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+  }
+}
+
+/// Applies ``WebAccess`` to every request and adds the security headers to every response.
+struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
+  let access: WebAccess
+
+  func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    let host = request.head.authority
+    let upgrade = request.headers[WebHeaders.upgrade]?.lowercased() == "websocket"
+    let verdict = access.check(
+      method: request.method.rawValue, path: request.uri.path,
+      queryToken: request.uri.queryParameters.get("token"), host: host,
+      origin: request.headers[.origin], cookieHeader: request.headers[.cookie],
+      isUpgrade: upgrade)
+    var response: Response
+    switch verdict {
+    case .allow:
+      do {
+        response = try await next(request, context)
+      } catch let error as HTTPError {
+        response = WebResponse.text(
+          error.status.code, error.body ?? error.status.reasonPhrase)
+      }
+    case .redirect(let location, let cookie):
+      response = Response(status: .seeOther)
+      response.headers[.location] = location
+      response.headers[.setCookie] = cookie
+    case .deny(let status, let reason):
+      response = WebResponse.text(status, reason)
+    }
+    // Headers every response carries, whatever produced it.
+    response.headers[.contentSecurityPolicy] = access.contentSecurityPolicy(
+      host: access.acceptsHost(host) ? host ?? "127.0.0.1" : "127.0.0.1")
+    response.headers[WebHeaders.contentTypeOptions] = "nosniff"
+    response.headers[WebHeaders.referrerPolicy] = "no-referrer"
+    response.headers[WebHeaders.frameOptions] = "DENY"
+    response.headers[WebHeaders.resourcePolicy] = "same-origin"
+    if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
+    return response
+  }
+}
+
+/// Small response builders.
+enum WebResponse {
+  /// A plain-text response.
+  static func text(_ status: Int, _ text: String) -> Response {
+    bytes(status, Array((Printable.clean(text) + "\n").utf8), type: "text/plain; charset=utf-8")
+  }
+
+  /// A JSON response.
+  static func json(_ status: Int, _ value: some Encodable) -> Response {
+    bytes(status, WebShapes.encode(value), type: "application/json")
+  }
+
+  /// A response carrying `bytes`.
+  static func bytes(_ status: Int, _ bytes: [UInt8], type: String) -> Response {
+    var headers = HTTPFields()
+    headers[.contentType] = type
+    return Response(
+      status: HTTPResponse.Status(code: status), headers: headers,
+      body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+  }
+
+  /// The JSON error response for a failure.
+  static func failure(_ failure: DeckFailure) -> Response {
+    json(failure.status, WebShapes.Problem(error: Printable.clean(failure.description)))
+  }
+}
+
+/// Header names HTTPTypes does not predefine.
+enum WebHeaders {
+  // Literal names that are valid tokens: the initializer cannot fail on them.
+  static let upgrade = HTTPField.Name("Upgrade") ?? .connection
+  static let contentTypeOptions = HTTPField.Name("X-Content-Type-Options") ?? .cacheControl
+  static let referrerPolicy = HTTPField.Name("Referrer-Policy") ?? .cacheControl
+  static let frameOptions = HTTPField.Name("X-Frame-Options") ?? .cacheControl
+  static let resourcePolicy = HTTPField.Name("Cross-Origin-Resource-Policy") ?? .cacheControl
+}

@@ -1,0 +1,153 @@
+import Foundation
+import PhotoSession
+
+/// The JSON documents the server sends the pages (sorted keys, no control characters).
+enum WebShapes {
+  /// A session's figures.
+  struct Figures: Codable, Equatable {
+    var id: String
+    var folder: String
+    var total: Int
+    var reviewed: Int
+    var trash: Int
+    var favorite: Int
+    var keep: Int
+    var pending: Int
+    var committed: Int
+    var isAtEnd: Bool
+    var canUndo: Bool
+
+    init(id: String, manifest: PhotoSessionStore.Manifest, session: CullingSession) {
+      let stats = session.statistics
+      self.id = id
+      folder = Printable.clean(manifest.root)
+      total = stats.total
+      reviewed = stats.reviewed
+      trash = stats.trash
+      favorite = stats.favorite
+      keep = stats.keep
+      pending = stats.pending
+      committed = stats.committed
+      isAtEnd = stats.isAtEnd
+      canUndo = !session.state.undoStack.isEmpty
+    }
+  }
+
+  /// One photo as a card.
+  struct Card: Codable, Equatable {
+    var index: Int
+    var name: String
+    /// The photo's address on this server, or nil when no browser shows its format.
+    var image: String?
+    var width: Int?
+    var height: Int?
+    var format: String?
+    var captureDate: String?
+    var decision: String?
+    /// Why the photo cannot be shown or read, if it cannot.
+    var problem: String?
+
+    init(session id: String, card: PhotoCard) {
+      index = card.index
+      name = Printable.clean(card.photo)
+      decision = card.decision?.rawValue
+      let format = card.metadata?.format ?? ImageFormat(fileName: card.photo)
+      self.format = format?.rawValue
+      width = card.metadata?.displayWidth
+      height = card.metadata?.displayHeight
+      captureDate = card.metadata?.captureDate.map(Printable.clean)
+      if let format, WebMedia.type(of: format) != nil {
+        image = "/photo/\(id)/\(card.index)"
+      } else if let format {
+        problem =
+          "A browser cannot show \(format.rawValue.uppercased()) files; decide by its name, or open it in a photo viewer."
+      }
+      if let error = card.problem { problem = Printable.clean(error.description) }
+    }
+  }
+
+  /// The deck: the session, the card on screen and the next ones to preload.
+  struct Deck: Codable, Equatable {
+    var session: Figures?
+    var current: Card?
+    var next: [Card]
+
+    init(session: Figures?) {
+      self.session = session
+      current = nil
+      next = []
+    }
+
+    init(id: String, manifest: PhotoSessionStore.Manifest, session: CullingSession) {
+      self.session = Figures(id: id, manifest: manifest, session: session)
+      current = session.current.map { Card(session: id, card: $0) }
+      next = session.preloadWindow.map { Card(session: id, card: $0) }
+    }
+  }
+
+  /// The review grid.
+  struct Review: Codable, Equatable {
+    struct Item: Codable, Equatable {
+      var index: Int
+      var name: String
+      var decision: String
+      var committed: Bool
+      var failed: Bool
+      var image: String?
+    }
+    var session: Figures
+    var items: [Item]
+
+    init(
+      id: String, manifest: PhotoSessionStore.Manifest, session: CullingSession,
+      items: [ReviewItem]
+    ) {
+      self.session = Figures(id: id, manifest: manifest, session: session)
+      self.items = items.map { item in
+        let shown = ImageFormat(fileName: item.photo).flatMap(WebMedia.type(of:)) != nil
+        return Item(
+          index: item.index, name: Printable.clean(item.photo), decision: item.decision.rawValue,
+          committed: item.commitState == .applied, failed: item.commitState == .failed,
+          image: shown ? "/photo/\(id)/\(item.index)" : nil)
+      }
+    }
+  }
+
+  /// What a commit did.
+  struct Committed: Codable, Equatable {
+    var type = "committed"
+    var trashed: Int
+    var rated: Int
+    var kept: Int
+    var failed: [String]
+    var pending: Int
+
+    init(report: CommitReport, statistics: SessionStatistics) {
+      trashed = report.applied.filter { $0.decision == .trash }.count
+      rated = report.applied.filter { $0.decision == .favorite }.count
+      kept = report.applied.filter { $0.decision == .keep }.count
+      failed = report.failed.map { Printable.clean("\($0.photo): \($0.detail)") }
+      pending = statistics.pending
+    }
+  }
+
+  /// A folder picker's listing.
+  struct Folders: Codable, Equatable {
+    var roots: [String]
+    var root: Int
+    var folder: String
+    var folders: [String]
+  }
+
+  /// An error for the page.
+  struct Problem: Codable, Equatable {
+    var error: String
+  }
+
+  /// The JSON bytes of `value`, keys sorted.
+  static func encode(_ value: some Encodable) -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return (try? Array(encoder.encode(value))) ?? Array(#"{"error":"encoding failed"}"#.utf8)
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import OffloadTestSupport
+import Synchronization
+import Testing
+
+/// Whether the browser tests can run: the system's Chromium and Playwright for Python.
+enum BrowserTools {
+  static func which(_ name: String) -> Bool {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").contains {
+      FileManager.default.isExecutableFile(atPath: "\($0)/\(name)")
+    }
+  }
+
+  static let hasPlaywright: Bool = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", "import playwright"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do {
+      try process.run()
+      process.waitUntilExit()
+      return process.terminationStatus == 0
+    } catch {
+      return false
+    }
+  }()
+
+  static var available: Bool { (which("chromium") || which("chromium-browser")) && hasPlaywright }
+
+  /// Runs `python3 ...` (through env) with `environment` plus PATH, returning its output.
+  static func run(_ arguments: [String], environment: [String: String]) throws -> ToolResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    var env = environment
+    env["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    process.environment = env
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let errors = Mutex(Data())
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+      let data = err.fileHandleForReading.readDataToEndOfFile()
+      errors.withLock { $0 = data }
+      group.leave()
+    }
+    let output = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return ToolResult(
+      status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+      stderr: errors.withLock { String(decoding: $0, as: UTF8.self) })
+  }
+
+  /// The repository: the Playwright script is in Tools/WebTests, screenshots go to the
+  /// git-ignored Tests/Output/web.
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+}
+
+/// The deck in a real browser: Playwright drives the system's Chromium against the built
+/// `offloadctl serve` (desktop mouse and phone touch), and checks the store through the CLI.
+@Suite("offloadctl serve: in Chromium")
+struct BrowserTests {
+  @Test(
+    "swipes, flings, keys, buttons, undo, review and commit in a desktop and a phone browser",
+    .enabled(
+      if: BrowserTools.available,
+      "needs chromium on PATH and Playwright for Python (apt-get install chromium; pip install playwright); .ci/run installs both"
+    ),
+    .timeLimit(.minutes(10)))
+  func deckInChromium() throws {
+    let work = try TemporaryDirectory(prefix: "offload-browser")
+    defer { work.remove() }
+    let output = BrowserTools.repository.appendingPathComponent("Tests/Output/web").path
+    let script = BrowserTools.repository.appendingPathComponent(
+      "Tools/WebTests/deck_browser_test.py")
+    try? FileManager.default.removeItem(atPath: output)
+    let result = try BrowserTools.run(
+      [
+        "python3", script.path,
+        "--offloadctl", BuiltProduct.path("offloadctl"), "--work", work.path, "--out", output,
+      ],
+      environment: ["HOME": work.path])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout.contains("PASS: browser deck tests"), "\(result)")
+    for shot in [
+      "desktop-deck.png", "desktop-drag-left.png", "phone-deck.png", "review-committed.png",
+    ] {
+      #expect(FileManager.default.fileExists(atPath: output + "/" + shot), "no screenshot \(shot)")
+    }
+  }
+}
+
+/// What a tool run left: its exit status and output.
+struct ToolResult: CustomStringConvertible {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+  var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+}

@@ -148,7 +148,7 @@ actor DeckService {
       throw DeckFailure(status: 404, "no photo \(index) in session \(id)")
     }
     let name = manifest.photos[index]
-    guard let format = ImageFormat(fileName: name), let type = WebMedia.type(of: format) else {
+    guard let format = ImageFormat(fileName: name), WebMedia.isShown(format) else {
       throw DeckFailure(status: 415, "the browser cannot show this photo's format")
     }
     let path = library(manifest).path(of: name)
@@ -156,7 +156,12 @@ actor DeckService {
     else {
       throw DeckFailure(status: 404, "photo \(index) is not in the session's folder any more")
     }
-    return (bytes, type)
+    if let type = WebMedia.type(of: format) { return (bytes, type) }
+    // A raw file: the JPEG preview the camera embedded in it.
+    guard let range = EmbeddedPreview.jpegRange(in: bytes) else {
+      throw DeckFailure(status: 415, "this raw file carries no preview a browser can show")
+    }
+    return (Array(bytes[range]), "image/jpeg")
   }
 
   // MARK: Changing

@@ -34,6 +34,16 @@ enum WebMedia {
     default: nil
     }
   }
+
+  /// Whether the format is a raw file whose embedded JPEG preview is served in its place.
+  static func servesPreview(of format: ImageFormat) -> Bool {
+    [.cr2, .nef, .arw, .dng, .orf, .rw2, .raf].contains(format)
+  }
+
+  /// Whether a page can show a photo of the format: directly, or through its preview.
+  static func isShown(_ format: ImageFormat) -> Bool {
+    type(of: format) != nil || servesPreview(of: format)
+  }
 }
 
 /// Text from files and clients made safe to print or send: no control characters.

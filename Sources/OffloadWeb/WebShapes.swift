@@ -56,7 +56,7 @@ enum WebShapes {
       width = card.metadata?.displayWidth
       height = card.metadata?.displayHeight
       captureDate = card.metadata?.captureDate.map(Printable.clean)
-      if let format, WebMedia.type(of: format) != nil {
+      if let format, WebMedia.isShown(format) {
         image = "/photo/\(id)/\(card.index)"
       } else if let format {
         problem =
@@ -104,7 +104,7 @@ enum WebShapes {
     ) {
       self.session = Figures(id: id, manifest: manifest, session: session)
       self.items = items.map { item in
-        let shown = ImageFormat(fileName: item.photo).flatMap(WebMedia.type(of:)) != nil
+        let shown = ImageFormat(fileName: item.photo).map(WebMedia.isShown) ?? false
         return Item(
           index: item.index, name: Printable.clean(item.photo), decision: item.decision.rawValue,
           committed: item.commitState == .applied, failed: item.commitState == .failed,

@@ -63,11 +63,17 @@ struct DeckStrokeTests {
     }
   }
 
-  @Test("a fast short stroke is a fling and commits")
-  func fling() {
+  @Test("a fast short fling snaps back: the seed commits only past the threshold")
+  func shortFlingSnapsBack() {
     let result = stroke(dx: -90, dy: 0, steps: 5, interval: 0.01, rest: 0)
-    guard case .commit(.trash, "left", true) = result.outcome else {
-      Issue.record("expected a trash fling, got \(String(describing: result.outcome))")
+    #expect(result.outcome == .snapBack, "\(String(describing: result.outcome))")
+  }
+
+  @Test("a fast fling past the threshold commits")
+  func flingPastTheThreshold() {
+    let result = stroke(dx: -260, dy: 0, steps: 5, interval: 0.01, rest: 0)
+    guard case .commit(.trash, "left", _) = result.outcome else {
+      Issue.record("expected a trash, got \(String(describing: result.outcome))")
       return
     }
   }

@@ -227,10 +227,15 @@ def desktop(h, browser, url):
     wait_idle(page)
     h.expect("desktop: a slow short swipe right snaps back", reviewed=2)
 
-    # A fling: a short, fast stroke up, released while moving.
-    fling(page, context.new_cdp_session(page), 0, -0.3 * width, touch=False)
+    # Flings. The seed's rule (the default): an action happens when the swipe crosses the
+    # threshold, so a short fast fling snaps back and a fast one past the threshold commits.
+    cdp = context.new_cdp_session(page)
+    fling(page, cdp, 0, -0.3 * width, touch=False)
+    wait_idle(page)
+    h.expect("desktop: a fast short fling up snaps back (seed: only past the threshold)", reviewed=2)
+    fling(page, cdp, 0, -0.7 * width, touch=False)
     wait_ready(page, 3)
-    h.expect("desktop: a fast short fling up keeps", reviewed=3, keep=1)
+    h.expect("desktop: a fast fling up past the threshold keeps", reviewed=3, keep=1)
 
     # Keys.
     page.keyboard.press("ArrowLeft")
@@ -298,11 +303,18 @@ def phone(h, browser, url):
     wait_ready(page, 11)
     h.expect("phone: a touch swipe up keeps", reviewed=11, keep=3)
     fling(page, cdp, 0.3 * width, 0, touch=True)
+    wait_idle(page)
+    h.expect("phone: a quick short touch fling right snaps back", reviewed=11)
+    time.sleep(0.8)  # past Chromium's own fling animation (see below)
+    fling(page, cdp, 0.7 * width, 0, touch=True)
     wait_ready(page, 12)
-    h.expect("phone: a quick touch fling right favorites", reviewed=12, favorite=5)
+    h.expect("phone: a quick touch fling right past the threshold favorites", reviewed=12, favorite=5)
     # Chromium swallows a tap that lands while its own fling animation runs (tap
-    # suppression); a person's next tap comes later than this script's would.
+    # suppression); a person's next tap comes later than this script's would. A touch on an
+    # empty corner stops that animation first, as a person's thumb does.
     time.sleep(0.8)
+    page.touchscreen.tap(2, 2)
+    time.sleep(0.5)
     page.get_by_role("button", name="Undo", exact=True).tap()
     wait_ready(page, 11)
     h.expect("phone: tapping Undo undoes", reviewed=11, favorite=4)

@@ -302,8 +302,8 @@ _offloadctl_item() {
             'move:Move items, with everything nested under them, within or between collections.'
             'indent:Nest an item under the item above it (it becomes that item'\''s last child).'
             'outdent:Lift an item out of its parent (it goes right after the parent).'
-            'done:Mark items done (several at once are one change).'
-            'undone:Mark items not done (several at once are one change).'
+            'done:Mark items done, with what is nested under them (several at once are one change).'
+            'undone:Mark items not done, with what is nested under them (one change).'
             'edit:Replace an item'\''s text.'
             'remove:Remove items with everything nested under them (one undo brings them back).'
         )

@@ -9,6 +9,14 @@ private func names(_ fixture: StoreFixture) throws -> [String] {
   }
 }
 
+/// A plan `Trip` whose item Pack holds Socks.
+private func makeNestedTrip(_ fixture: StoreFixture) throws {
+  try fixture.ok("collection", "create", "Trip", "--kind", "plan")
+  try fixture.ok("item", "add", "Trip", "Pack")
+  let pack = try fixture.id(of: "Pack", in: "Trip")
+  try fixture.ok("item", "add", "Trip", "Socks", "--parent", pack)
+}
+
 @Suite("offloadctl collection move, delete and convert: end to end")
 struct CollectionOrderCommandTests {
   @Test func moveReordersKeepsTheInboxFirstAndUndoesExactly() throws {
@@ -79,10 +87,7 @@ struct CollectionOrderCommandTests {
   @Test func convertingANestedPlanNeedsYesWithoutATerminal() throws {
     let fixture = try StoreFixture()
     defer { fixture.remove() }
-    try fixture.ok("collection", "create", "Trip", "--kind", "plan")
-    try fixture.ok("item", "add", "Trip", "Pack")
-    let pack = try fixture.id(of: "Pack", in: "Trip")
-    try fixture.ok("item", "add", "Trip", "Socks", "--parent", pack)
+    try makeNestedTrip(fixture)
     let before = fixture.files()
     let refused = try fixture.run("collection", "convert", "Trip", "--to", "list")
     #expect(refused.status == 64)
@@ -108,10 +113,7 @@ struct CollectionOrderCommandTests {
   func convertingANestedPlanAsksOnATerminal() throws {
     let fixture = try StoreFixture()
     defer { fixture.remove() }
-    try fixture.ok("collection", "create", "Trip", "--kind", "plan")
-    try fixture.ok("item", "add", "Trip", "Pack")
-    let pack = try fixture.id(of: "Pack", in: "Trip")
-    try fixture.ok("item", "add", "Trip", "Socks", "--parent", pack)
+    try makeNestedTrip(fixture)
     func convert(answer: String) throws -> (PseudoTerminal.Termination, String) {
       let terminal = try PseudoTerminal(
         product: "offloadctl", ["collection", "convert", "Trip", "--to", "list"], columns: 200,

@@ -10,10 +10,10 @@ extension OutlineFormat: ExpressibleByArgument {}
 struct CollectionCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "collection",
-    abstract: "Create, show, rename, delete, convert, import and export lists and plans.",
+    abstract: "Create, show, rename, reorder, delete, convert, import and export lists and plans.",
     subcommands: [
-      Create.self, List.self, Show.self, Rename.self, Delete.self, Convert.self, Import.self,
-      Export.self,
+      Create.self, List.self, Show.self, Rename.self, Move.self, Delete.self, Convert.self,
+      Import.self, Export.self,
     ])
 
   struct Create: ParsableCommand {
@@ -141,38 +141,121 @@ struct CollectionCommand: ParsableCommand {
     }
   }
 
-  struct Delete: ParsableCommand {
+  struct Move: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Delete a collection (a non-empty one only with --force; undo brings it back).")
+      abstract: "Put a collection elsewhere in the order `collection list` shows.",
+      discussion: """
+        The inbox stays first: --first puts the collection right after it, and nothing goes \
+        before it. One undo puts the order back.
+        """)
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The collection's name or id.", completion: StoreCompletion.collections)
     var name: String
-    @Flag(help: "Delete it even though it still has items.") var force = false
+    @Option(
+      help: ArgumentHelp("Put it right before this collection.", valueName: "collection"),
+      completion: StoreCompletion.collections)
+    var before: String?
+    @Option(
+      help: ArgumentHelp("Put it right after this collection.", valueName: "collection"),
+      completion: StoreCompletion.collections)
+    var after: String?
+    @Flag(help: "Put it first, right after the inbox.") var first = false
+    @Flag(help: "Put it last.") var last = false
+
+    func validate() throws {
+      let chosen = [before != nil, after != nil, first, last].filter { $0 }.count
+      if chosen != 1 { throw ValidationError("choose one of --before, --after, --first, --last") }
+    }
+
+    func run() throws {
+      let placement: CollectionPlacement =
+        if let before { .before(before) } else if let after { .after(after) } else if first {
+          .first
+        } else { .last }
+      let position = try global.changing { (workspace) throws(WorkspaceError) in
+        try workspace.moveCollection(name, to: placement)
+      }
+      if global.json {
+        struct Moved: Encodable { var name: String; var position: Int }
+        try Output.document(Moved(name: name, position: position))
+      } else if !global.quiet {
+        Output.line("moved \"\(name)\" to position \(position + 1) of the collections")
+      }
+    }
+  }
+
+  struct Delete: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Delete collections (non-empty ones only with --force; one undo brings them all back).")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The collections' names or ids.", completion: StoreCompletion.collections)
+    var names: [String]
+    @Flag(help: "Delete them even though they still have items.") var force = false
+
+    func validate() throws {
+      if names.isEmpty {
+        throw ValidationError("name the collections: offloadctl collection delete NAME...")
+      }
+    }
 
     func run() throws {
       let removed = try global.changing { (workspace) throws(WorkspaceError) in
-        try workspace.deleteCollection(name, force: force)
+        try workspace.deleteCollections(names, force: force)
       }
       if global.json {
-        struct Deleted: Encodable { var name: String; var itemsRemoved: Int }
-        try Output.document(Deleted(name: name, itemsRemoved: removed))
+        struct Deleted: Encodable { var names: [String]; var itemsRemoved: Int }
+        try Output.document(Deleted(names: names, itemsRemoved: removed))
       } else if !global.quiet {
+        let count = removed == 1 ? "1 item" : "\(removed) items"
         Output.line(
-          "deleted \"\(name)\""
-            + (removed > 0 ? " with \(removed) items (offloadctl undo brings them back)" : ""))
+          "deleted " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+            + (removed > 0 ? " with \(count) (offloadctl undo brings them back)" : ""))
       }
     }
   }
 
   struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Turn a plan into a list (flattened in outline order) or a list into a plan.")
+      abstract: "Turn a plan into a list (flattened in outline order) or a list into a plan.",
+      discussion: """
+        Flattening a plan whose items nest loses the nesting: on a terminal the command asks \
+        first; otherwise it needs --yes. One undo brings the nesting back.
+        """)
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The collection's name or id.", completion: StoreCompletion.collections)
     var name: String
     @Option(name: .customLong("to"), help: "list or plan.") var kind: CollectionKind
+    @Flag(help: "Flatten a nested plan without asking.") var yes = false
 
     func run() throws {
+      var nested = 0
+      if kind == .list {
+        let tree = try global.reading { (workspace) throws(WorkspaceError) in
+          try workspace.tree(of: name)
+        }
+        if tree.collection.kind == .plan {
+          nested = tree.collection.items.filter { $0.parent != nil }.count
+        }
+      }
+      if nested > 0 && !yes {
+        let what = "\"\(name)\" has \(nested) nested item\(nested == 1 ? "" : "s")"
+        guard isatty(STDIN_FILENO) == 1 else {
+          throw CommandFailure(
+            code: .usage,
+            message:
+              "\(what); a list cannot nest, so converting flattens them and standard input is not a terminal to confirm: pass --yes (undo brings the nesting back)"
+          )
+        }
+        Output.write(
+          TerminalText.escaped(
+            "\(what); a list cannot nest, so they will be flattened in outline order (offloadctl undo brings the nesting back). Convert? [y/N] "
+          ), to: STDERR_FILENO)
+        let answer = readLine(strippingNewline: true) ?? ""
+        guard ["y", "yes"].contains(answer.lowercased()) else {
+          throw CommandFailure(code: .failure, message: "convert cancelled; nothing was changed")
+        }
+      }
       let moved = try global.changing { (workspace) throws(WorkspaceError) in
         try workspace.convertCollection(name, to: kind)
       }
@@ -180,7 +263,9 @@ struct CollectionCommand: ParsableCommand {
         struct Converted: Encodable { var name: String; var kind: String; var itemsMoved: Int }
         try Output.document(Converted(name: name, kind: kind.rawValue, itemsMoved: moved))
       } else if !global.quiet {
-        Output.line("\"\(name)\" is now a \(kind.rawValue)")
+        Output.line(
+          "\"\(name)\" is now a \(kind.rawValue)"
+            + (nested > 0 ? " (offloadctl undo brings the nesting back)" : ""))
       }
     }
   }

@@ -21,7 +21,7 @@ struct DemoCommand: ParsableCommand {
     for (number, step) in steps.enumerated() {
       if number > 0 { Output.line("") }
       Output.line("\(number + 1). \(step.note)")
-      Output.line("   $ \(step.command)")
+      step.commands.forEach { Output.line("   $ " + $0) }
       step.lines.forEach { Output.line("   " + $0) }
     }
     if keep { Output.lines("\nThe sample store is in \(folder) (use --store \(folder)).") }

@@ -12,6 +12,15 @@ struct ItemCommand: ParsableCommand {
       Remove.self,
     ])
 
+  /// The one selection rule of move, done, undone and remove, for their help.
+  static let selectionRule = """
+    A selected item takes everything nested under it along; an excepted item (--except) \
+    leaves everything nested under it out: `--all --in Trip --except 1` is every item but row \
+    1 and what is in it. Done and undone mark a selected parent's whole subtree, except the \
+    excepted items' subtrees; a move or removal of a parent whose descendant is excepted is \
+    refused, since the parent would carry it along.
+    """
+
   /// The placement options shared by add and move.
   struct PlacementOptions: ParsableArguments {
     @Option(
@@ -133,7 +142,8 @@ struct ItemCommand: ParsableCommand {
         order and stand side by side at the destination; an item whose parent is also \
         selected travels with the parent. A refused move (into its own subtree, too deep, \
         nesting in a list) changes nothing.
-        """)
+
+        """ + ItemCommand.selectionRule)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var selection: SelectionOptions
     @Option(
@@ -187,9 +197,10 @@ struct ItemCommand: ParsableCommand {
         try workspace.moveItems(
           chosen, in: selection.collection, toCollection: target, to: where_)
       }
-      try reportBulk(global, "move", change) {
-        target.map { "moved \($0) from \(quoted(change.collections)) to \"\($0)\"" }
-          ?? "moved \($0) within \(quoted(change.collections))"
+      try reportBulk(global, "move", change) { count in
+        change.collections.count > 1
+          ? "moved \(count) from \(quoted(change.collections.dropLast())) to \(quoted(change.collections.suffix(1)))"
+          : "moved \(count) within \(quoted(change.collections))"
       }
     }
   }
@@ -220,7 +231,8 @@ struct ItemCommand: ParsableCommand {
 
   struct Done: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Mark items done (several at once are one change).")
+      abstract: "Mark items done, with what is nested under them (one change).",
+      discussion: ItemCommand.selectionRule)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var selection: SelectionOptions
 
@@ -229,7 +241,8 @@ struct ItemCommand: ParsableCommand {
 
   struct Undone: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Mark items not done (several at once are one change).")
+      abstract: "Mark items not done, with what is nested under them (one change).",
+      discussion: ItemCommand.selectionRule)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var selection: SelectionOptions
 
@@ -241,19 +254,24 @@ struct ItemCommand: ParsableCommand {
     let words = done ? "done" : "not done"
     if selection.isPlainIDs && selection.selectors.count == 1 {
       let id = selection.selectors[0]
-      try global.changing { (workspace) throws(WorkspaceError) in
+      let change = try global.changing { (workspace) throws(WorkspaceError) in
         try workspace.setDone(id, done)
       }
-      return try report(global, words, id)
+      // A parent takes its subtree along: say how many nested items changed with it.
+      let nested = change.actedOn.filter { $0 != change.selected.first }.count
+      return try report(
+        global, words, id,
+        nested == 0 ? "" : " and \(nested) nested item\(nested == 1 ? "" : "s") under it")
     }
     let chosen = try selection.selection()
     let change = try global.changing { (workspace) throws(WorkspaceError) in
       try workspace.setDone(chosen, in: selection.collection, done)
     }
-    try reportBulk(global, done ? "done" : "undone", change) {
-      "marked \($0) \(words) in \(quoted(change.collections))"
+    try reportBulk(global, done ? "done" : "undone", change) { count in
+      "marked \(count) \(words) in \(quoted(change.collections))"
         + (change.selected.count > change.actedOn.count
-          ? " (\(change.selected.count - change.actedOn.count) already were)" : "")
+          ? " (\(change.selected.count - change.actedOn.count) already \(change.selected.count - change.actedOn.count == 1 ? "was" : "were"))"
+          : "")
     }
   }
 
@@ -280,7 +298,8 @@ struct ItemCommand: ParsableCommand {
 
   struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Remove items with everything nested under them (one undo brings them back).")
+      abstract: "Remove items with everything nested under them (one undo brings them back).",
+      discussion: ItemCommand.selectionRule)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var selection: SelectionOptions
 
@@ -310,12 +329,14 @@ struct ItemCommand: ParsableCommand {
 }
 
 /// Prints `verb id` for a change, or its JSON form.
-private func report(_ global: GlobalOptions, _ verb: String, _ id: String) throws {
+private func report(
+  _ global: GlobalOptions, _ verb: String, _ id: String, _ more: String = ""
+) throws {
   if global.json {
     struct Changed: Encodable { var id: String; var change: String }
     try Output.document(Changed(id: id, change: verb))
   } else if !global.quiet {
-    Output.line("\(verb) \(id)")
+    Output.line("\(verb) \(id)\(more)")
   }
 }
 
@@ -346,6 +367,6 @@ private func reportBulk(
 }
 
 /// Collection names in quotes, joined by commas.
-private func quoted(_ names: [String]) -> String {
+private func quoted(_ names: some Sequence<String>) -> String {
   names.map { "\"\($0)\"" }.joined(separator: ", ")
 }

@@ -183,11 +183,14 @@ struct ItemSelectionResolveTests {
         }
       }
       var except: [String] = []
+      var leftOut: Set<ShortID> = []
       for _ in 0..<rng.index(below: 3) {
         let a = rng.index(below: rows.count)
         except.append(word(a))
-        model.remove(rows[a].item.id)
+        // An excepted row leaves its subtree out.
+        leftOut.formUnion(forest.subtree(of: rows[a].item.id))
       }
+      model.subtract(leftOut)
       guard all || !words.isEmpty else { continue }
       let selection = try ItemSelection.parse(words, all: all, except: except)
       let expected = rows.map(\.item.id).filter { model.contains($0) }
@@ -201,6 +204,8 @@ struct ItemSelectionResolveTests {
         !forest.ancestors(of: id).contains(where: model.contains)
       }
       #expect(resolved.topmost == topmost, "round \(round), \(rng)")
+      let within = Set(topmost.flatMap { forest.subtree(of: $0) }).subtracting(leftOut)
+      #expect(resolved.covered == rows.map(\.item.id).filter(within.contains), "round \(round)")
       #expect(Set(resolved.carriedExceptions.map(\.excepted)).isDisjoint(with: model))
     }
   }
@@ -254,15 +259,16 @@ struct WorkspaceBulkTests {
         == "cannot remove \(ids["B"] ?? "") without \(ids["B1"] ?? ""): \(ids["B1"] ?? "") is excepted but nested under the selected \(ids["B"] ?? ""), which takes it along; except \(ids["B"] ?? "") too"
     )
     #expect(try snapshot(workspace) == before)
-    // Done has no such rule: only the selected rows change.
+    // Done marks what the selection covers: the excepted row keeps its mark, with its subtree.
     let done = try workspace.setDone(
       ItemSelection.parse([], all: true, except: ["2.1"]), in: "Trip", true)
-    #expect(done.affected == 6)
+    #expect(done.affected == 5)
     let undone = try workspace.tree(of: "Trip").rows().filter { !$0.item.done }.map(\.item.text)
-    #expect(undone == ["B1"])
-    let again = try workspace.setDone(ItemSelection.parse(["1-2.1"]), in: "Trip", true)
-    #expect(again.affected == 1)
-    #expect(again.selected.count == 3)
+    #expect(undone == ["B1", "B2"])
+    // A selected B takes B1 and its child along.
+    let again = try workspace.setDone(ItemSelection.parse(["1-2"]), in: "Trip", true)
+    #expect(again.affected == 2)
+    #expect(again.selected.count == 5)
   }
 
   @Test func bulkMoveKeepsRelativeOrderAndCarriesChildren() throws {
@@ -410,7 +416,7 @@ struct WorkspaceBulkPropertyTests {
         let done = rng.chance(0.5)
         try workspace.setDone(selection, in: "Plan", done)
         for item in try workspace.tree(of: "Plan").collection.items {
-          let expected = chosen.contains(item.id) ? done : tree.items[item.id]?.done
+          let expected = carried.contains(item.id) ? done : tree.items[item.id]?.done
           #expect(item.done == expected, "\(context)")
         }
       case 2:

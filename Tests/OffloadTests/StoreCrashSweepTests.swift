@@ -85,6 +85,10 @@ struct StoreCrashSweepTests {
     },
     .init(description: "convert") { _ = try $0.convertCollection("Shop", to: .plan) },
     .init(description: "delete") { _ = try $0.deleteCollection("Shop", force: true) },
+    .init(description: "multi delete") {
+      _ = try $0.deleteCollections(["Shop", "Trip"], force: true)
+    },
+    .init(description: "collection move") { _ = try $0.moveCollection("Shop", to: .first) },
     .init(description: "undo") { _ = try $0.undo() },
     .init(description: "rename") { try $0.renameCollection("Trip", to: "Lisbon") },
   ]

@@ -27,15 +27,16 @@ struct BulkCommandTests {
     let fixture = try StoreFixture()
     defer { fixture.remove() }
     let ids = try makeTrip(fixture)
+    // The range selects B, which takes B2 along.
     let done = try fixture.ok("item", "done", "1-2.1", "4", "--in", "Trip")
     #expect(
       done
-        == "marked 4 items done in \"Trip\": \(ids["A"]!) \(ids["B"]!) \(ids["B1"]!) \(ids["D"]!)\n"
+        == "marked 5 items done in \"Trip\": \(ids["A"]!) \(ids["B"]!) \(ids["B1"]!) \(ids["B2"]!) \(ids["D"]!)\n"
     )
-    #expect(try rows(fixture).filter { $0.contains("[x]") }.count == 4)
+    #expect(try rows(fixture).filter { $0.contains("[x]") }.count == 5)
     let undone = try fixture.ok("item", "undone", "--all", "--in", "trip", "--except", "4")
-    #expect(undone.hasPrefix("marked 3 items not done in \"Trip\""))
-    #expect(undone.contains("(2 already were)"))
+    #expect(undone.hasPrefix("marked 4 items not done in \"Trip\""))
+    #expect(undone.contains("(1 already was)"))
     let before = fixture.files().filter { !$0.key.hasPrefix("history") }
     let removed = try fixture.ok("item", "remove", "2", "2.2", "3", "--in", "Trip")
     #expect(
@@ -65,7 +66,7 @@ struct BulkCommandTests {
     #expect(document["action"] as? String == "move")
     #expect(document["affected"] as? Int == 4)
     #expect(document["actedOn"] as? [String] == [ids["B"]!, ids["D"]!])
-    #expect(document["collections"] as? [String] == ["Trip"])
+    #expect(document["collections"] as? [String] == ["Trip", "Later"])
     #expect(document["schemaVersion"] as? Int == 1)
     #expect(try rows(fixture, "Later").count == 4)
     #expect(try rows(fixture) == ["1  [ ] A", "2  [ ] C"])
@@ -73,6 +74,35 @@ struct BulkCommandTests {
     #expect(try rows(fixture).count == 6)
     // The single-id form still prints the id.
     #expect(try fixture.ok("item", "move", ids["A"]!, "--first") == "moved \(ids["A"]!)\n")
+  }
+
+  @Test func anExceptedParentLeavesItsSubtreeAndASelectedOneTakesIt() throws {
+    let fixture = try StoreFixture()
+    defer { fixture.remove() }
+    let ids = try makeTrip(fixture)
+    try fixture.ok("collection", "create", "Later", "--kind", "plan")
+    // Everything but B and what is in it: B keeps B1 and B2.
+    let moved = try fixture.ok(
+      "item", "move", "--all", "--in", "Trip", "--except", "2", "--to", "Later")
+    #expect(
+      moved
+        == "moved 3 items from \"Trip\" to \"Later\": \(ids["A"]!) \(ids["C"]!) \(ids["D"]!)\n")
+    #expect(try rows(fixture) == ["1    [ ] B", "1.1    [ ] B1", "1.2    [ ] B2"])
+    #expect(try rows(fixture, "Later") == ["1  [ ] A", "2  [ ] C", "3  [ ] D"])
+    // Ticking a parent ticks its subtree, one change; undone reopens it.
+    #expect(
+      try fixture.ok("item", "done", ids["B"]!)
+        == "done \(ids["B"]!) and 2 nested items under it\n")
+    #expect(try rows(fixture) == ["1    [x] B", "1.1    [x] B1", "1.2    [x] B2"])
+    #expect(try fixture.ok("item", "undone", ids["B1"]!) == "not done \(ids["B1"]!)\n")
+    #expect(try fixture.ok("undo") == "undid: undone 1 item in \"Trip\"\n")
+    try fixture.ok("item", "undone", "1", "--in", "Trip", "--except", "1.2")
+    #expect(try rows(fixture) == ["1    [ ] B", "1.1    [ ] B1", "1.2    [x] B2"])
+    // A move of a parent whose child is excepted is refused: it would carry the child along.
+    let refused = try fixture.run(
+      "item", "move", "1", "--in", "Trip", "--except", "1.1", "--to", "Later")
+    #expect(refused.status == 64)
+    #expect(refused.stderr.contains("is excepted but nested under the selected"))
   }
 
   @Test func bulkErrorsNameTheProblemAndWriteNothing() throws {

@@ -90,9 +90,10 @@ struct OrganizeEndToEndTests {
     try terminal.waitForScreen { $0.contains("2 selected  [x Done]  [d Delete]  [alt+↑↓ Move]") }
     #expect(terminal.screen.line(1) == "● 1 [ ] A")
     #expect(terminal.screen.line(3) == "○ 2.1   [ ] B1")
-    terminal.send("x")
-    try terminal.waitForScreen { $0.contains("Marked 2 items done") }
-    #expect(try rows(fixture).prefix(2) == ["1    [x] A", "2    [x] B"])
+    terminal.send("x")  // B takes B1 and B2 along.
+    try terminal.waitForScreen { $0.contains("Marked 4 items done") }
+    #expect(
+      try rows(fixture).prefix(4) == ["1    [x] A", "2    [x] B", "2.1    [x] B1", "2.2    [x] B2"])
     terminal.send(Keys.altDown)  // A and B move below C.
     try terminal.waitForScreen { $0.contains("Moved 2 items") }
     #expect(try rows(fixture).first == "1    [ ] C")
@@ -118,7 +119,7 @@ struct OrganizeEndToEndTests {
     // Every change was saved, each as one undoable change.
     #expect(
       try rows(fixture) == [
-        "1    [ ] C", "2    [x] A", "3    [x] B", "3.1    [ ] B1", "3.2    [ ] B2",
+        "1    [ ] C", "2    [x] A", "3    [x] B", "3.1    [x] B1", "3.2    [x] B2",
         "3.3    [ ] D",
       ])
     try fixture.ok("undo")

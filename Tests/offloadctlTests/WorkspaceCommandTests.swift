@@ -98,7 +98,7 @@ struct WorkspaceCommandTests {
     #expect(list.contains("Trip       plan  4 items"))
     #expect(list.contains("Groceries  list  0 items"))
     try fixture.ok("collection", "rename", "groceries", "Shopping")
-    try fixture.ok("collection", "convert", "Trip", "--to", "list")
+    try fixture.ok("collection", "convert", "Trip", "--to", "list", "--yes")
     let flat = try fixture.ok("collection", "show", "Trip")
     #expect(flat.contains("4  [ ] Socks"))
     try fixture.ok("undo")

@@ -80,7 +80,7 @@ public struct CollectionTree: Sendable {
   }
 
   /// The longest order key a workspace writes, in bytes: the forest of every collection
-  /// carries it as its ``OrderedForest/Constraints/keyBudget``, so every move, insert, indent
+  /// carries it as its `OrderedForest.Constraints.keyBudget`, so every move, insert, indent
   /// and bulk move re-keys the smallest window of siblings when a key would grow past it.
   public static let keyBudget = 16
 

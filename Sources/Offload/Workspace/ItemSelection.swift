@@ -17,7 +17,14 @@ import Selection
 /// ```
 ///
 /// Resolution builds a `SelectionState` over the collection's rows: `--all` is its "all
-/// except" select-all, each number, range or id selects rows, each exception deselects one.
+/// except" select-all, each number, range or id selects rows, each exception deselects a row
+/// with everything nested under it.
+///
+/// One rule holds for every bulk command: a selected row takes its subtree along, and an
+/// excepted row leaves its subtree out. `--all --except 2` is every row but row 2 and what is
+/// nested under it; a move or removal of a row whose descendant is excepted is refused (the
+/// row would carry it along), while done and undone mark the selected rows' subtrees except
+/// the excepted rows' subtrees (``Resolved/covered``).
 public struct ItemSelection: Hashable, Sendable {
   /// One word of a selection.
   public enum Term: Hashable, Sendable, CustomStringConvertible {
@@ -154,6 +161,9 @@ public struct ItemSelection: Hashable, Sendable {
     public var topmost: [ShortID]
     /// Excepted rows that a selected ancestor would carry along in a move or removal.
     public var carriedExceptions: [CarriedException]
+    /// Every row the selection covers, in displayed preorder: the selected rows with their
+    /// subtrees, less the excepted rows with theirs. What done and undone mark.
+    public var covered: [ShortID]
   }
 
   /// An excepted row under a selected ancestor: moving or removing the ancestor takes it too.
@@ -185,7 +195,9 @@ public struct ItemSelection: Hashable, Sendable {
       let found = try Self.id(
         prefix, among: tree.collection.items.map(\.id), name: tree.collection.name,
         locate: locate)
-      return Resolved(ids: [found], topmost: [found], carriedExceptions: [])
+      return Resolved(
+        ids: [found], topmost: [found], carriedExceptions: [],
+        covered: tree.forest.subtree(of: found))
     }
     let rows = tree.rows()
     let order = rows.map(\.item.id)
@@ -250,11 +262,16 @@ public struct ItemSelection: Hashable, Sendable {
         }
       }
     }
+    let forest = tree.forest
     var excepted: [ShortID] = []
+    var leftOut: Set<ShortID> = []
     for term in exceptions {
-      for index in try span(term) {
-        state.deselect(order[index])
+      for index in try span(term) where leftOut.insert(order[index]).inserted {
         excepted.append(order[index])
+        for id in forest.subtree(of: order[index]) {
+          state.deselect(id)
+          leftOut.insert(id)
+        }
       }
     }
     let selected = state.selectedIDs(in: snapshot)
@@ -262,7 +279,6 @@ public struct ItemSelection: Hashable, Sendable {
       throw WorkspaceError(
         .invalidRequest, "the selection is empty: every row named is also excepted")
     }
-    let forest = tree.forest
     let topmost: [ShortID]
     do {
       topmost = try SelectionState<ShortID>.topmost(of: selected) { forest.parent(of: $0) }
@@ -275,7 +291,11 @@ public struct ItemSelection: Hashable, Sendable {
         carried.append(CarriedException(excepted: id, ancestor: ancestor))
       }
     }
-    return Resolved(ids: selected, topmost: topmost, carriedExceptions: carried)
+    var within: Set<ShortID> = []
+    for top in topmost { within.formUnion(forest.subtree(of: top)) }
+    let covered = order.filter { within.contains($0) && !leftOut.contains($0) }
+    return Resolved(
+      ids: selected, topmost: topmost, carriedExceptions: carried, covered: covered)
   }
 
   /// The item an id prefix names among a collection's items.

@@ -22,7 +22,7 @@ public struct StoreIndex: Codable, Hashable, Sendable {
 
   /// The next value of the id counter.
   public var nextSequence: UInt64
-  /// The collections, the inbox first, then in creation order.
+  /// The collections, the inbox first, then in creation order or as `collection move` put them.
   public var collections: [Entry]
   /// Which collection holds each item.
   public var itemLocations: [ShortID: ShortID]
@@ -204,6 +204,18 @@ public struct HistoryEntry: Codable, Hashable, Sendable {
   public var summary: String
   /// The collections it changed, sorted by id.
   public var changes: [CollectionChange]
+  /// The order of the collections (their ids, the inbox first) before and after the change,
+  /// when the change set it (a reorder or a delete); `nil` when it left the order alone.
+  public var collectionOrder: CollectionOrder? = nil
+
+  /// The order of the collections around a change, as values: replaying or reverting it sets
+  /// an order, so doing it twice gives what doing it once gives.
+  public struct CollectionOrder: Codable, Hashable, Sendable {
+    /// The collection ids in order before the change.
+    public var before: [ShortID]
+    /// The collection ids in order after the change.
+    public var after: [ShortID]
+  }
 
   /// How many items the entry touches.
   public var itemCount: Int { changes.reduce(0) { $0 + $1.items.count } }

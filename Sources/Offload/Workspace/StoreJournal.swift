@@ -19,6 +19,10 @@ struct StoreChange: Codable, Hashable, Sendable {
   var history: HistoryNote?
   /// History entries the change drops: the undone entry, or the oldest beyond the limit.
   var droppedHistory: [UInt64]
+  /// The order of the collections before and after the change, when it set one (a reorder, a
+  /// delete, or undoing them); absent from lines that left the order alone. Replay sets the
+  /// `after` order, so replaying the line twice gives what replaying it once gives.
+  var collectionOrder: HistoryEntry.CollectionOrder? = nil
 
   /// A history entry's own fields; its changes are the line's.
   struct HistoryNote: Codable, Hashable, Sendable {
@@ -33,7 +37,9 @@ struct StoreChange: Codable, Hashable, Sendable {
   /// The history entry this change records, if any.
   var historyEntry: HistoryEntry? {
     history.map {
-      HistoryEntry(sequence: $0.sequence, date: $0.date, summary: $0.summary, changes: changes)
+      HistoryEntry(
+        sequence: $0.sequence, date: $0.date, summary: $0.summary, changes: changes,
+        collectionOrder: collectionOrder)
     }
   }
 
@@ -103,6 +109,7 @@ extension StoreIndex {
       entry.itemCount = max(0, entry.itemCount + delta)
       if let position { collections[position] = entry } else { collections.append(entry) }
     }
+    if let order = change.collectionOrder { arrangeCollections(order.after) }
     if let note = change.history {
       history.append(note.sequence)
       nextHistorySequence = max(nextHistorySequence, note.sequence + 1)
@@ -111,6 +118,20 @@ extension StoreIndex {
       let dropped = Set(change.droppedHistory)
       history.removeAll { dropped.contains($0) }
     }
+  }
+}
+
+extension StoreIndex {
+  /// Puts the collections in the given order; a collection the order does not name keeps its
+  /// place after those it names, and an id of no collection is passed over.
+  ///
+  /// - Complexity: O(*k* log *k*), where *k* is the number of collections.
+  mutating func arrangeCollections(_ order: [ShortID]) {
+    var rank: [ShortID: Int] = [:]
+    for (position, id) in order.enumerated() where rank[id] == nil { rank[id] = position }
+    collections = collections.enumerated().sorted { a, b in
+      (rank[a.element.id] ?? Int.max, a.offset) < (rank[b.element.id] ?? Int.max, b.offset)
+    }.map(\.element)
   }
 }
 

@@ -2,14 +2,16 @@ import OrderingCore
 
 /// What a bulk command did.
 public struct BulkChange: Hashable, Sendable {
-  /// The rows the selection named, in displayed preorder, collection by collection.
+  /// The rows the selection named, in displayed preorder, collection by collection; for done
+  /// and undone every row it covers (the selected rows' subtrees, less the excepted ones').
   public var selected: [ShortID]
   /// The rows acted on: for a move or a removal the selected rows without a selected
-  /// ancestor; for done and undone every selected row whose mark changed.
+  /// ancestor; for done and undone every covered row whose mark changed.
   public var actedOn: [ShortID]
-  /// How many items changed in all, nested items carried or removed along included.
+  /// How many items changed in all, nested items carried, removed or marked along included.
   public var affected: Int
-  /// The names of the collections the selection was in, in the order first met.
+  /// The names of the collections the change touched, in the order first met: those the
+  /// selection was in, then, for a move to another collection, the destination.
   public var collections: [String]
 }
 
@@ -58,9 +60,12 @@ extension Workspace {
     }
   }
 
-  /// Marks the selected items done or not done, as one change.
+  /// Marks the selected items, with everything nested under them, done or not done, as one
+  /// change.
   ///
-  /// Only the selected rows change; rows nested under them keep their marks.
+  /// A selected parent takes its subtree along, as in a move: ticking a parent ticks what is
+  /// nested under it, and marking it not done reopens its subtree too. Excepted rows keep
+  /// their marks, with their subtrees (``ItemSelection/Resolved/covered``).
   ///
   /// - Parameters:
   ///   - selection: The rows.
@@ -78,16 +83,16 @@ extension Workspace {
       var result = BulkChange(selected: [], actedOn: [], affected: 0, collections: [])
       for (entryID, resolved) in groups {
         var collection = try transaction.collection(entryID)
-        let chosen = Set(resolved.ids)
+        let chosen = Set(resolved.covered)
         var changed: Set<ShortID> = []
         for index in collection.items.indices
         where chosen.contains(collection.items[index].id) && collection.items[index].done != done {
           collection.items[index].done = done
           changed.insert(collection.items[index].id)
         }
-        let flipped = resolved.ids.filter { changed.contains($0) }
+        let flipped = resolved.covered.filter { changed.contains($0) }
         try transaction.update(collection)
-        result.selected += resolved.ids
+        result.selected += resolved.covered
         result.actedOn += flipped
         result.affected += flipped.count
         result.collections.append(collection.name)
@@ -194,6 +199,7 @@ extension Workspace {
       try transaction.update(source)
       try transaction.update(destinationCollection)
       result.affected = carried.count
+      result.collections.append(destinationCollection.name)
       return (
         result,
         "move \(label) from \"\(source.name)\" to \"\(destinationCollection.name)\""

@@ -1,8 +1,21 @@
 import Foundation
 import OrderingCore
 
+/// Where ``Workspace/moveCollection(_:to:)`` puts a collection.
+public enum CollectionPlacement: Hashable, Sendable {
+  /// Right before the collection of this name or id prefix.
+  case before(String)
+  /// Right after the collection of this name or id prefix.
+  case after(String)
+  /// First after the inbox.
+  case first
+  /// Last.
+  case last
+}
+
 extension Workspace {
-  /// The collections, the inbox first, then in creation order.
+  /// The collections, the inbox first, then in the order ``moveCollection(_:to:)`` gave them
+  /// (creation order until then).
   ///
   /// - Complexity: O(*c*), where *c* is the number of collections.
   public func collections() throws(WorkspaceError) -> [StoreIndex.Entry] {
@@ -101,20 +114,103 @@ extension Workspace {
   /// - Returns: How many items went with it.
   @discardableResult
   public func deleteCollection(_ reference: String, force: Bool) throws(WorkspaceError) -> Int {
+    try deleteCollections([reference], force: force)
+  }
+
+  /// Deletes several collections as one change; non-empty ones only with `force`. One
+  /// ``undo()`` brings them all back, each in its place in the order.
+  ///
+  /// - Parameters:
+  ///   - references: Names or id prefixes; naming one collection twice deletes it once.
+  ///   - force: Whether collections that still hold items may go, with their items.
+  /// - Returns: How many items went with them.
+  /// - Throws: ``WorkspaceError/Code/notFound`` for a name that matches nothing,
+  ///   ``WorkspaceError/Code/invalidRequest`` for the inbox, ``WorkspaceError/Code/notEmpty``
+  ///   for a collection with items without `force`; nothing is deleted then.
+  /// - Complexity: O(*r* · *k* + *n*), where *r* is the number of references, *k* of
+  ///   collections and *n* of the items deleted.
+  @discardableResult
+  public func deleteCollections(_ references: [String], force: Bool) throws(WorkspaceError)
+    -> Int
+  {
+    guard !references.isEmpty else {
+      throw WorkspaceError(.invalidRequest, "name the collections to delete")
+    }
+    return try change { (transaction) throws(WorkspaceError) in
+      var entries: [StoreIndex.Entry] = []
+      for reference in references {
+        let entry = try resolveCollection(reference, in: transaction.index)
+        guard entry.id != Self.inboxID else {
+          throw WorkspaceError(.invalidRequest, "the inbox cannot be deleted")
+        }
+        if !entries.contains(where: { $0.id == entry.id }) { entries.append(entry) }
+      }
+      var removed = 0
+      for entry in entries {
+        let collection = try transaction.collection(entry.id)
+        guard collection.items.isEmpty || force else {
+          throw WorkspaceError(
+            .notEmpty,
+            "\"\(entry.name)\" still has \(collection.items.count) item\(collection.items.count == 1 ? "" : "s"); pass --force to delete it with them (undo brings them back)"
+          )
+        }
+        removed += collection.items.count
+        try transaction.delete(entry.id)
+      }
+      let gone = Set(entries.map(\.id))
+      transaction.collectionOrder = transaction.index.collections.map(\.id).filter {
+        !gone.contains($0)
+      }
+      let names = entries.map { "\"\($0.name)\"" }.joined(separator: ", ")
+      return (removed, "delete \(names)")
+    }
+  }
+
+  /// Puts a collection elsewhere in the order of ``collections()``. The inbox stays first:
+  /// it is where capture goes and what `collection list` opens with, so `first` means first
+  /// after the inbox, and the inbox itself cannot move.
+  ///
+  /// - Parameters:
+  ///   - reference: The collection's name or id prefix.
+  ///   - placement: Where it goes.
+  /// - Returns: Its position afterwards, 0 being the inbox's.
+  /// - Throws: ``WorkspaceError/Code/notFound``; ``WorkspaceError/Code/invalidRequest`` for
+  ///   the inbox, a place before the inbox, or a place next to the collection itself.
+  /// - Complexity: O(*k*), where *k* is the number of collections.
+  @discardableResult
+  public func moveCollection(_ reference: String, to placement: CollectionPlacement)
+    throws(WorkspaceError) -> Int
+  {
     try change { (transaction) throws(WorkspaceError) in
       let entry = try resolveCollection(reference, in: transaction.index)
       guard entry.id != Self.inboxID else {
-        throw WorkspaceError(.invalidRequest, "the inbox cannot be deleted")
+        throw WorkspaceError(.invalidRequest, "the inbox stays first and cannot be moved")
       }
-      let collection = try transaction.collection(entry.id)
-      guard collection.items.isEmpty || force else {
-        throw WorkspaceError(
-          .notEmpty,
-          "\"\(entry.name)\" still has \(collection.items.count) item\(collection.items.count == 1 ? "" : "s"); pass --force to delete it with them (undo brings them back)"
-        )
+      var order = transaction.index.collections.map(\.id).filter { $0 != entry.id }
+      let position: Int
+      switch placement {
+      case .first: position = 1
+      case .last: position = order.count
+      case .before(let anchor), .after(let anchor):
+        let other = try resolveCollection(anchor, in: transaction.index)
+        guard other.id != entry.id else {
+          throw WorkspaceError(
+            .invalidRequest, "\"\(entry.name)\" cannot be placed next to itself")
+        }
+        let index = order.firstIndex(of: other.id) ?? order.count
+        if case .before = placement {
+          guard other.id != Self.inboxID else {
+            throw WorkspaceError(
+              .invalidRequest, "the inbox stays first: nothing goes before it; use --first")
+          }
+          position = index
+        } else {
+          position = index + 1
+        }
       }
-      try transaction.delete(entry.id)
-      return (collection.items.count, "delete \"\(entry.name)\"")
+      order.insert(entry.id, at: max(1, min(position, order.count)))
+      transaction.collectionOrder = order
+      return (order.firstIndex(of: entry.id) ?? 0, "move collection \"\(entry.name)\"")
     }
   }
 

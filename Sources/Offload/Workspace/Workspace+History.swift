@@ -51,6 +51,8 @@ extension Workspace {
       for change in entry.changes.reversed() {
         try revert(change, entry: entry, in: &transaction)
       }
+      // The collections take the order they had (a deleted one comes back in its place).
+      if let order = entry.collectionOrder { transaction.collectionOrder = order.before }
       return (entry, "undo \(entry.sequence)")
     }
   }

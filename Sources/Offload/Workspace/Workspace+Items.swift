@@ -149,9 +149,14 @@ extension Workspace {
     }
   }
 
-  /// Marks an item done or not done.
-  public func setDone(_ prefix: String, _ done: Bool) throws(WorkspaceError) {
-    try editItem(prefix, summary: done ? "done" : "undone") { $0.done = done }
+  /// Marks an item done or not done, with everything nested under it (see
+  /// ``setDone(_:in:_:)``).
+  ///
+  /// - Returns: What changed.
+  /// - Complexity: O(*n* log *n*) in the size of the item's collection, plus the writes.
+  @discardableResult
+  public func setDone(_ prefix: String, _ done: Bool) throws(WorkspaceError) -> BulkChange {
+    try setDone(ItemSelection(terms: [.id(prefix)]), in: nil, done)
   }
 
   /// Replaces an item's text.

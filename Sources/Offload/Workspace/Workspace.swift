@@ -318,8 +318,20 @@ public struct Workspace: Sendable {
       guard let change = Self.difference(id: id, from: original, to: current) else { continue }
       changes.append(change)
     }
-    guard !changes.isEmpty else { return nil }
     let index = transaction.index
+    var order: HistoryEntry.CollectionOrder?
+    if let after = transaction.collectionOrder {
+      let before = index.collections.map(\.id)
+      var arranged = index
+      arranged.apply(
+        StoreChange(
+          changes: changes, nextSequence: index.nextSequence, history: nil, droppedHistory: []))
+      arranged.arrangeCollections(after)
+      if arranged.collections.map(\.id) != before || !changes.isEmpty {
+        order = .init(before: before, after: arranged.collections.map(\.id))
+      }
+    }
+    guard !changes.isEmpty || order != nil else { return nil }
     var note: StoreChange.HistoryNote?
     var dropped = transaction.droppedHistory
     if recordsHistory {
@@ -334,7 +346,8 @@ public struct Workspace: Sendable {
       dropped += (index.history + [sequence]).dropLast(max(historyLimit, 1))
     }
     return StoreChange(
-      changes: changes, nextSequence: index.nextSequence, history: note, droppedHistory: dropped)
+      changes: changes, nextSequence: index.nextSequence, history: note, droppedHistory: dropped,
+      collectionOrder: order)
   }
 
   /// Brings the collection files, the history files and the index up to date with the journal,
@@ -429,6 +442,8 @@ struct Transaction {
   var originals: [ShortID: ItemCollection?] = [:]
   /// History entries the change drops (undo drops the entry it reverts).
   var droppedHistory: [UInt64] = []
+  /// The order the collections take after the change (their ids), when it sets one.
+  var collectionOrder: [ShortID]?
   /// Each collection arranged as a tree, built once while the collection is unchanged.
   private var trees: [ShortID: CollectionTree] = [:]
 

@@ -5,10 +5,12 @@ import Foundation
 /// It runs real workspace operations in a folder it is given (never the user's store) with a
 /// fixed clock, so every run prints the same steps, ids and trees.
 public enum WorkspaceDemo {
-  /// One step: the command it stands for and what the store looks like after it.
+  /// One step: the commands it stands for and what the store looks like after them.
   public struct Step: Hashable, Sendable {
-    /// The equivalent `offloadctl` command line.
-    public var command: String
+    /// The equivalent `offloadctl` command lines, in order; the last one shows the collection
+    /// (`offloadctl collection show NAME`), and ``lines`` is what it prints. Run in order on a
+    /// fresh store, they print exactly those lines (a test replays them).
+    public var commands: [String]
     /// What the step did, in words.
     public var note: String
     /// The collection or inbox after the step, as `collection show` prints it.
@@ -29,54 +31,66 @@ public enum WorkspaceDemo {
     var steps: [Step] = []
     func show(_ reference: String) throws(WorkspaceError) -> [String] {
       let tree = try workspace.tree(of: reference)
-      return [tree.collection.name + " (\(tree.collection.kind.rawValue))"]
-        + CollectionTree.lines(tree.rows()).map { "  " + $0 }
+      let count = tree.collection.items.count
+      return [
+        "\(tree.collection.name) (\(tree.collection.kind.rawValue), \(count == 1 ? "1 item" : "\(count) items"))"
+      ] + CollectionTree.lines(tree.rows())
     }
-    func step(_ command: String, _ note: String, show reference: String) throws(WorkspaceError) {
-      steps.append(Step(command: command, note: note, lines: try show(reference)))
+    func step(_ commands: [String], _ note: String, show reference: String)
+      throws(WorkspaceError)
+    {
+      let shown = "collection show \(reference)"
+      steps.append(
+        Step(
+          commands: (commands + [shown]).map { "offloadctl " + $0 }, note: note,
+          lines: try show(reference)))
     }
 
-    let flights = try workspace.capture("Book flights to Lisbon")
-    let passport = try workspace.capture("Renew passport")
-    let socks = try workspace.capture("Buy wool socks")
+    let texts = ["Book flights to Lisbon", "Renew passport", "Buy wool socks"]
+    var captured: [Item] = []
+    for text in texts { captured.append(try workspace.capture(text)) }
+    let (flights, passport, socks) = (captured[0], captured[1], captured[2])
     try step(
-      "offloadctl capture Book flights to Lisbon  (and two more)",
-      "Thoughts land in the inbox first, each with a short id.", show: Workspace.inboxName)
+      texts.map { "capture " + $0 }, "Thoughts land in the inbox first, each with a short id.",
+      show: Workspace.inboxName)
 
     try workspace.createCollection(named: "Trip", kind: .plan)
-    try workspace.moveItem(flights.id.rawValue, toCollection: "Trip", to: .lastRoot)
-    try workspace.moveItem(passport.id.rawValue, toCollection: "Trip", to: .lastRoot)
-    try workspace.moveItem(socks.id.rawValue, toCollection: "Trip", to: .lastRoot)
+    for item in captured {
+      try workspace.moveItem(item.id.rawValue, toCollection: "Trip", to: .lastRoot)
+    }
     try step(
-      "offloadctl collection create Trip --kind plan; offloadctl item move \(flights.id) --to Trip",
+      ["collection create Trip --kind plan"] + captured.map { "item move \($0.id) --to Trip" },
       "Organize: the inbox items move into a plan.", show: "Trip")
 
     let pack = try workspace.addItem(to: "Trip", text: "Pack", at: .firstRoot)
     try workspace.moveItem(socks.id.rawValue, to: .firstChild(of: pack.id.rawValue))
     try step(
-      "offloadctl item add Trip Pack --first; offloadctl item move \(socks.id) --into \(pack.id)",
+      ["item add Trip Pack --first", "item move \(socks.id) --into \(pack.id)"],
       "Nest: socks go under Pack, which moved nothing else.", show: "Trip")
 
     let seat = try workspace.addItem(to: "Trip", text: "Choose a window seat", at: .lastRoot)
     try workspace.indent(seat.id.rawValue)
     try workspace.setDone(passport.id.rawValue, true)
     try step(
-      "offloadctl item indent \(seat.id); offloadctl item done \(passport.id)",
-      "Indent nests an item under the one above it; done ticks it off.", show: "Trip")
+      [
+        "item add Trip Choose a window seat", "item indent \(seat.id)",
+        "item done \(passport.id)",
+      ],
+      "Indent nests an item under the one above it; done ticks it off with what is nested under it.",
+      show: "Trip")
 
     try workspace.moveItem(flights.id.rawValue, to: .before(pack.id.rawValue))
     try step(
-      "offloadctl item move \(flights.id) --before \(pack.id)",
+      ["item move \(flights.id) --before \(pack.id)"],
       "Move reorders: only the moved item gets a new order key.", show: "Trip")
 
     try workspace.convertCollection("Trip", to: .list)
     try step(
-      "offloadctl collection convert Trip --to list",
+      ["collection convert Trip --to list --yes"],
       "Convert: a plan flattens into a list in outline order.", show: "Trip")
 
     try workspace.undo()
-    try step(
-      "offloadctl undo", "Undo: the conversion is reverted exactly.", show: "Trip")
+    try step(["undo"], "Undo: the conversion is reverted exactly.", show: "Trip")
     return steps
   }
 }

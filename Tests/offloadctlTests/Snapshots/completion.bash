@@ -236,13 +236,13 @@ _offloadctl_collection() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    create|list|show|rename|delete|convert|import|export)
+    create|list|show|rename|move|delete|convert|import|export)
         # Offer subcommand argument completions
         "_offloadctl_collection_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'create list show rename delete convert import export' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'create list show rename move delete convert import export' -- "${cur}"))
         ;;
     esac
 }
@@ -338,12 +338,44 @@ _offloadctl_collection_rename() {
     esac
 }
 
+_offloadctl_collection_move() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --first --last --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --before --after)
+    __offloadctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--before')
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion collection move -- --before "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--after')
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion collection move -- --after "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion collection move -- positional@0 "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
 _offloadctl_collection_delete() {
     repeating_flags=()
     non_repeating_flags=(--json --quiet --force --version -h --help)
     repeating_options=()
     non_repeating_options=(--store)
-    __offloadctl_offer_flags_options 1
+    __offloadctl_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
@@ -355,7 +387,7 @@ _offloadctl_collection_delete() {
 
     # Offer positional completions
     case "${positional_number}" in
-    1)
+    *)
         __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion collection delete -- positional@0 "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
         return
         ;;
@@ -364,7 +396,7 @@ _offloadctl_collection_delete() {
 
 _offloadctl_collection_convert() {
     repeating_flags=()
-    non_repeating_flags=(--json --quiet --version -h --help)
+    non_repeating_flags=(--json --quiet --yes --version -h --help)
     repeating_options=()
     non_repeating_options=(--store --to)
     __offloadctl_offer_flags_options 1

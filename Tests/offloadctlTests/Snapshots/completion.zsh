@@ -53,7 +53,7 @@ _offloadctl() {
             'demo:Walk through capture, organize, nest, move, convert and undo on a sample store.'
             'capture:Add a thought to the inbox.'
             'inbox:List what is in the inbox.'
-            'collection:Create, show, rename, delete, convert, import and export lists and plans.'
+            'collection:Create, show, rename, reorder, delete, convert, import and export lists and plans.'
             'item:Add, move, indent, outdent, complete, edit and remove items.'
             'organize:Organize a collection in a full-screen view (needs a terminal).'
             'undo:Revert the last change.'
@@ -136,7 +136,8 @@ _offloadctl_collection() {
             'list:List the collections.'
             'show:Show a collection as an indented tree with ids and outline numbers.'
             'rename:Rename a collection.'
-            'delete:Delete a collection (a non-empty one only with --force; undo brings it back).'
+            'move:Put a collection elsewhere in the order `collection list` shows.'
+            'delete:Delete collections (non-empty ones only with --force; one undo brings them all back).'
             'convert:Turn a plan into a list (flattened in outline order) or a list into a plan.'
             'import:Create a collection from a Markdown outline or an exported JSON file.'
             'export:Print a collection as a Markdown outline or JSON (import reads both back).'
@@ -145,7 +146,7 @@ _offloadctl_collection() {
         ;;
     arg)
         case "${words[1]}" in
-        create|list|show|rename|delete|convert|import|export)
+        create|list|show|rename|move|delete|convert|import|export)
             "_offloadctl_collection_${words[1]}" && ret=0
             ;;
         esac
@@ -219,14 +220,33 @@ _offloadctl_collection_rename() {
     return "${ret}"
 }
 
+_offloadctl_collection_move() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':name:{__offloadctl_custom_complete ---completion collection move -- positional@0 "${current_word_index}" "$(__offloadctl_cursor_index_in_current_word)"}'
+        '--before[Put it right before this collection.]:collection:{__offloadctl_custom_complete ---completion collection move -- --before "${current_word_index}" "$(__offloadctl_cursor_index_in_current_word)"}'
+        '--after[Put it right after this collection.]:collection:{__offloadctl_custom_complete ---completion collection move -- --after "${current_word_index}" "$(__offloadctl_cursor_index_in_current_word)"}'
+        '--first[Put it first, right after the inbox.]'
+        '--last[Put it last.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
 _offloadctl_collection_delete() {
     local -i ret=1
     local -ar arg_specs=(
         '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
         '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
         '--quiet[Print nothing but errors.]'
-        ':name:{__offloadctl_custom_complete ---completion collection delete -- positional@0 "${current_word_index}" "$(__offloadctl_cursor_index_in_current_word)"}'
-        '--force[Delete it even though it still has items.]'
+        '*:names:{__offloadctl_custom_complete ---completion collection delete -- positional@0 "${current_word_index}" "$(__offloadctl_cursor_index_in_current_word)"}'
+        '--force[Delete them even though they still have items.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -244,6 +264,7 @@ _offloadctl_collection_convert() {
         '--quiet[Print nothing but errors.]'
         ':name:{__offloadctl_custom_complete ---completion collection convert -- positional@0 "${current_word_index}" "$(__offloadctl_cursor_index_in_current_word)"}'
         '--to[list or plan.]:to:{__offloadctl_complete "${___to[@]}"}'
+        '--yes[Flatten a nested plan without asking.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -303,8 +324,8 @@ _offloadctl_item() {
             'move:Move items, with everything nested under them, within or between collections.'
             'indent:Nest an item under the item above it (it becomes that item'\''s last child).'
             'outdent:Lift an item out of its parent (it goes right after the parent).'
-            'done:Mark items done (several at once are one change).'
-            'undone:Mark items not done (several at once are one change).'
+            'done:Mark items done, with what is nested under them (one change).'
+            'undone:Mark items not done, with what is nested under them (one change).'
             'edit:Replace an item'\''s text.'
             'remove:Remove items with everything nested under them (one undo brings them back).'
         )

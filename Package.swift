@@ -9,7 +9,7 @@
 //                                 HummingbirdWebSocket, HTTPTypes }
 //   PhotoSession -> Persistence
 //   offloadctl, Offload -> TerminalUI  (keys, frames, diffing for interactive screens)
-//   offloadctl -> Gestures, PhotoSession (their value types in command output)
+//   offloadctl -> OrderingCore, Gestures, PhotoSession (their value types in command output)
 //   Offload -> TerminalUI              (the organize screen's state machine draws frames)
 //   OrderingCore, Selection, Gestures, TerminalUI  import nothing but the standard library
 //   Persistence, PhotoSession          may import Foundation
@@ -83,6 +83,8 @@ let package = Package(
         "Offload",
         "OffloadWeb",
         "TerminalUI",
+        // Value types in command output (placements, gesture reports, photo decisions).
+        "OrderingCore", "Gestures", "PhotoSession",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings

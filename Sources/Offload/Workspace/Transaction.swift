@@ -1,0 +1,89 @@
+import OrderingCore
+
+/// The state one change works on: the index and the collections it has loaded.
+struct Transaction {
+  let workspace: Workspace
+  var index: StoreIndex
+  /// The committed changes the checkpoint files do not hold yet.
+  let tail: [StoreChange]
+  /// Every collection loaded or created, as it is now (absent when deleted).
+  var collections: [ShortID: ItemCollection] = [:]
+  /// Each touched collection as it was on disk (`nil` when the change created it).
+  var originals: [ShortID: ItemCollection?] = [:]
+  /// History entries the change drops (undo drops the entry it reverts).
+  var droppedHistory: [UInt64] = []
+  /// The order the collections take after the change (their ids), when it sets one.
+  var collectionOrder: [ShortID]?
+  /// Each collection arranged as a tree, built once while the collection is unchanged.
+  private var trees: [ShortID: CollectionTree] = [:]
+
+  init(workspace: Workspace, state: StoreState) {
+    self.workspace = workspace
+    self.index = state.index
+    self.tail = state.tail
+  }
+
+  /// The ids of the collections loaded, created or deleted.
+  var touched: Set<ShortID> { Set(originals.keys) }
+
+  /// A collection by id, loaded on first use.
+  mutating func collection(_ id: ShortID) throws(WorkspaceError) -> ItemCollection {
+    if let collection = collections[id] { return collection }
+    guard let entry = index.collections.first(where: { $0.id == id }) else {
+      throw WorkspaceError(.notFound, "no collection has the id \(id)")
+    }
+    let collection = try workspace.loadCollection(entry, tail: tail)
+    collections[id] = collection
+    if originals[id] == nil { originals[id] = .some(collection) }
+    return collection
+  }
+
+  /// A collection arranged as a tree; built once until the collection is replaced.
+  ///
+  /// - Complexity: O(*n* log *n*) the first time, where *n* is the number of items; O(1) after.
+  mutating func tree(_ id: ShortID) throws(WorkspaceError) -> CollectionTree {
+    if let tree = trees[id] { return tree }
+    let tree = CollectionTree(try collection(id), maximumPlanDepth: workspace.maximumPlanDepth)
+    trees[id] = tree
+    return tree
+  }
+
+  /// Replaces a collection (loading it first so its original is known).
+  mutating func update(_ collection: ItemCollection) throws(WorkspaceError) {
+    trees[collection.id] = nil
+    if originals[collection.id] == nil {
+      if index.collections.contains(where: { $0.id == collection.id }) {
+        _ = try self.collection(collection.id)
+      } else {
+        originals[collection.id] = .some(nil)
+      }
+    }
+    collections[collection.id] = collection
+  }
+
+  /// Deletes a collection.
+  mutating func delete(_ id: ShortID) throws(WorkspaceError) {
+    trees[id] = nil
+    _ = try collection(id)
+    collections[id] = nil
+  }
+
+  /// A fresh id from the store's counter.
+  ///
+  /// - Throws: ``WorkspaceError/Code/damagedStore`` when the counter is at its limit.
+  mutating func nextID() throws(WorkspaceError) -> ShortID {
+    while true {
+      guard index.nextSequence < UInt64.max else {
+        throw WorkspaceError(
+          .damagedStore,
+          "the store's id counter is at its limit (\(index.nextSequence)) in \(workspace.indexPath); run `offloadctl store repair`"
+        )
+      }
+      let id = ShortID(sequence: index.nextSequence)
+      index.nextSequence += 1
+      if index.itemLocations[id] == nil && !index.collections.contains(where: { $0.id == id }) {
+        return id
+      }
+    }
+  }
+}

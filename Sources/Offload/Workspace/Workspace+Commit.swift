@@ -1,0 +1,182 @@
+import Foundation
+import OrderingCore
+import Persistence
+
+// Changing the store: one journal line per change, and the checkpoints behind it.
+// Decision record 0004 says why this is crash-consistent, file operation by file operation.
+extension Workspace {
+  /// Runs `body` as one change: under the exclusive store lock, over the committed state, and
+  /// commits what it changed as one journal line (then checkpoints when the tail is long).
+  ///
+  /// When this throws, nothing changed; when it returns, the change is on stable storage.
+  ///
+  /// - Parameters:
+  ///   - recordsHistory: Whether the change can be undone (undo itself is not recorded).
+  ///   - body: Mutates the transaction and returns its result and a summary for the history.
+  func change<Result>(
+    recordsHistory: Bool = true,
+    _ body: (inout Transaction) throws(WorkspaceError) -> (Result, summary: String)
+  ) throws(WorkspaceError) -> Result {
+    try createFolders()
+    return try locked(shared: false) { () throws(WorkspaceError) in
+      let journal = try openJournal()
+      defer { try? journal.close() }
+      let state = try state(from: journal.recovered)
+      var transaction = Transaction(workspace: self, state: state)
+      let (result, summary) = try body(&transaction)
+      guard
+        let change = try record(transaction, summary: summary, recordsHistory: recordsHistory)
+      else { return result }
+      // The commit point: once this line is on stable storage, the change is made.
+      try Self.persisting { () throws(PersistenceError) in _ = try journal.append(change) }
+      var after = state
+      after.apply(change)
+      if after.needsCheckpoint || journal.recovered.snapshot == nil {
+        // A checkpoint that fails leaves the tail in the journal; the next change does it again.
+        try? checkpoint(after, journal: journal)
+      }
+      return result
+    }
+  }
+
+  /// Opens the change journal (under the exclusive store lock).
+  func openJournal() throws(WorkspaceError) -> JSONLinesJournal<StoreChange, StoreIndex> {
+    try Self.persisting { () throws(PersistenceError) in
+      try JSONLinesJournal<StoreChange, StoreIndex>.open(
+        directory: root, name: Self.journalName, format: Self.indexFormat,
+        lockTimeout: lockTimeout, fileSystem: fileSystem)
+    }
+  }
+
+  private func createFolders() throws(WorkspaceError) {
+    do throws(PersistenceError) {
+      try fileSystem.makeDirectory(collectionsFolder)
+      try fileSystem.makeDirectory(historyFolder)
+    } catch {
+      throw WorkspaceError(
+        .cannotCreate, "cannot create the store folder \(root): \(error.description)")
+    }
+  }
+
+  /// The journal line of a transaction, or nil when it changed nothing.
+  private func record(_ transaction: Transaction, summary: String, recordsHistory: Bool)
+    throws(WorkspaceError) -> StoreChange?
+  {
+    var changes: [HistoryEntry.CollectionChange] = []
+    for id in transaction.touched.sorted() {
+      let original = transaction.originals[id] ?? nil
+      let current = transaction.collections[id]
+      guard let change = Self.difference(id: id, from: original, to: current) else { continue }
+      changes.append(change)
+    }
+    let index = transaction.index
+    var order: HistoryEntry.CollectionOrder?
+    if let after = transaction.collectionOrder {
+      let before = index.collections.map(\.id)
+      var arranged = index
+      arranged.apply(
+        StoreChange(
+          changes: changes, nextSequence: index.nextSequence, history: nil, droppedHistory: []))
+      arranged.arrangeCollections(after)
+      if arranged.collections.map(\.id) != before || !changes.isEmpty {
+        order = .init(before: before, after: arranged.collections.map(\.id))
+      }
+    }
+    guard !changes.isEmpty || order != nil else { return nil }
+    var note: StoreChange.HistoryNote?
+    var dropped = transaction.droppedHistory
+    if recordsHistory {
+      let sequence = index.nextHistorySequence
+      guard sequence < UInt64.max else {
+        throw WorkspaceError(
+          .damagedStore,
+          "the store's history counter is at its limit (\(sequence)) in \(indexPath); run `offloadctl store repair`"
+        )
+      }
+      note = .init(sequence: sequence, date: now(), summary: summary)
+      dropped += (index.history + [sequence]).dropLast(max(historyLimit, 1))
+    }
+    return StoreChange(
+      changes: changes, nextSequence: index.nextSequence, history: note, droppedHistory: dropped,
+      collectionOrder: order)
+  }
+
+  /// Brings the collection files, the history files and the index up to date with the journal,
+  /// then empties the journal: the index's save is the checkpoint's commit point.
+  ///
+  /// Each file is replaced atomically, and replaying the tail over a file that already holds
+  /// it changes nothing, so a crash anywhere before the index is saved leaves the tail to be
+  /// replayed (and this checkpoint to be done again); after it, the files hold the tail.
+  ///
+  /// - Complexity: O(*n* + *t*), where *n* is the size of the collections the tail touched and
+  ///   *t* the size of the tail.
+  func checkpoint(_ state: StoreState, journal: JSONLinesJournal<StoreChange, StoreIndex>)
+    throws(WorkspaceError)
+  {
+    var ids: [ShortID] = []
+    var seen: Set<ShortID> = []
+    for change in state.tail {
+      for id in change.collectionIDs where seen.insert(id).inserted { ids.append(id) }
+    }
+    for id in ids {
+      let collection = ItemCollection.applying(
+        state.tail.changes(to: id), to: try loadCollectionFile(id))
+      try Self.persisting { () throws(PersistenceError) in
+        if let collection {
+          try collectionStore(id).save(collection)
+        } else {
+          try fileSystem.unlinkIfPresent(collectionPath(id))
+          try fileSystem.unlinkIfPresent(collectionPath(id) + ".backup")
+        }
+      }
+    }
+    let live = Set(state.index.history)
+    try Self.persisting { () throws(PersistenceError) in
+      for change in state.tail {
+        if let entry = change.historyEntry, live.contains(entry.sequence) {
+          try historyStore(entry.sequence).save(entry)
+        }
+      }
+      for change in state.tail {
+        for sequence in change.droppedHistory where !live.contains(sequence) {
+          try fileSystem.unlinkIfPresent(historyPath(sequence))
+          try fileSystem.unlinkIfPresent(historyPath(sequence) + ".backup")
+        }
+      }
+      try journal.compact(state.index)
+      // The earlier layout's index is superseded once the snapshot exists.
+      try fileSystem.unlinkIfPresent(legacyIndexPath)
+      try fileSystem.unlinkIfPresent(legacyIndexPath + ".backup")
+    }
+    removeStaleTemporaryFiles()
+  }
+
+  /// Removes temporary files left by saves that a crash interrupted (`*.tmp-<pid>-<n>`); only
+  /// under the exclusive lock, when no save of this store can be under way.
+  func removeStaleTemporaryFiles() {
+    for folder in [root, collectionsFolder, historyFolder] {
+      for name in (try? fileSystem.listDirectory(folder)) ?? [] where name.contains(".tmp-") {
+        try? fileSystem.unlinkIfPresent(folder + "/" + name)
+      }
+    }
+  }
+
+  /// What changed in one collection, or `nil` when nothing did.
+  static func difference(id: ShortID, from old: ItemCollection?, to new: ItemCollection?)
+    -> HistoryEntry.CollectionChange?
+  {
+    var before: [ShortID: Item] = [:]
+    for item in old?.items ?? [] { before[item.id] = item }
+    var items: [HistoryEntry.CollectionChange.ItemChange] = []
+    for item in new?.items ?? [] {
+      let previous = before.removeValue(forKey: item.id)
+      if previous != item { items.append(.init(before: previous, after: item)) }
+    }
+    for (_, item) in before { items.append(.init(before: item, after: nil)) }
+    items.sort {
+      ($0.before ?? $0.after)?.id.rawValue ?? "" < ($1.before ?? $1.after)?.id.rawValue ?? ""
+    }
+    if items.isEmpty && old?.metadata == new?.metadata { return nil }
+    return .init(collection: id, before: old?.metadata, after: new?.metadata, items: items)
+  }
+}

@@ -408,6 +408,7 @@ extension PhotoSessionError.Code {
   var exitCode: OffloadExitCode {
     switch self {
     case .notAFolder, .emptyLibrary, .noSession, .unknownPhoto, .photoMissing: .noInput
+    case .photoChanged: .failure
     case .invalidArgument: .usage
     case .journalCorrupt, .sessionCorrupt, .corruptImage, .truncatedImage, .unsupportedFormat,
       .emptyFile:

@@ -20,6 +20,11 @@ public final class FolderLibrary: PhotoLibrary {
   public let favoriteRating: Int
   /// Folders changed since the last ``flush()``.
   private var unsynced: Set<String> = []
+  /// Each photo's identity at start, read on first use; a photo without one is only checked
+  /// to be a regular file.
+  private var identities: [String: FileIdentity]?
+  /// Reads ``identities`` when a commit first needs them.
+  private let loadIdentities: () throws(PhotoSessionError) -> [String: FileIdentity]
 
   /// A library over the folder `root`.
   ///
@@ -28,14 +33,59 @@ public final class FolderLibrary: PhotoLibrary {
   ///   - trash: The Trash to use (``FreedesktopTrash/user(environment:)`` for the user's).
   ///   - sidecarNaming: How a new sidecar is named.
   ///   - favoriteRating: The XMP rating of a favorite (5 by default).
-  public init(
+  ///   - identities: Each photo's identity when the session saw it (``FolderScan/identities``
+  ///     by photo id): a trash or favorite whose photo no longer matches is refused with
+  ///     ``PhotoSessionError/Code/photoChanged``. A photo without one is only checked to be a
+  ///     regular file.
+  public convenience init(
     root: String, trash: FreedesktopTrash, sidecarNaming: XMPSidecar.Naming = .appendExtension,
-    favoriteRating: Int = 5
+    favoriteRating: Int = 5, identities: [String: FileIdentity] = [:]
+  ) {
+    self.init(
+      root: root, trash: trash, sidecarNaming: sidecarNaming, favoriteRating: favoriteRating,
+      loadIdentities: { () throws(PhotoSessionError) in identities })
+  }
+
+  /// A library whose identities are read by `loadIdentities` when a commit first needs them.
+  init(
+    root: String, trash: FreedesktopTrash, sidecarNaming: XMPSidecar.Naming,
+    favoriteRating: Int,
+    loadIdentities: @escaping () throws(PhotoSessionError) -> [String: FileIdentity]
   ) {
     self.root = Self.absolutePath(root)
     self.trash = trash
     self.sidecarNaming = sidecarNaming
     self.favoriteRating = favoriteRating
+    self.loadIdentities = loadIdentities
+  }
+
+  /// Throws unless the file at `path` is the regular file the session saw at start.
+  ///
+  /// - Complexity: O(1) once the identities are loaded (O(*n*) the first time).
+  func checkIdentity(of photo: String, path: String, doing action: String)
+    throws(PhotoSessionError)
+  {
+    guard let status = try FileSystem.linkStatus(path) else {
+      throw PhotoSessionError(
+        .photoMissing, path: photo,
+        description:
+          "cannot \(action) \"\(photo)\": it is no longer in the folder (moved or deleted)")
+    }
+    guard FileSystem.isRegular(status) else {
+      let what = FileSystem.isDirectory(status) ? "a folder" : "no longer a regular file"
+      throw PhotoSessionError(
+        .photoChanged, path: photo,
+        description:
+          "skipped \"\(photo)\": it is now \(what), not the photo shown; nothing was changed")
+    }
+    if identities == nil { identities = try loadIdentities() }
+    if let expected = identities?[photo],
+      let difference = FileIdentity(status).difference(from: expected)
+    {
+      throw PhotoSessionError(
+        .photoChanged, path: photo,
+        description: "skipped \"\(photo)\": \(difference); nothing was changed")
+    }
   }
 
   /// `path` made absolute against the current directory, without a trailing slash.
@@ -135,6 +185,7 @@ public final class FolderLibrary: PhotoLibrary {
         }
         trash.removeOrphanedInfo(original: path)
       }
+      try checkIdentity(of: photo, path: path, doing: "trash")
       do {
         let item = try trash.trash(path, syncFolders: false)
         unsynced.formUnion(item.changedFolders)
@@ -143,11 +194,7 @@ public final class FolderLibrary: PhotoLibrary {
         throw Self.naming(error, photo)
       }
     case .favorite:
-      guard try FileSystem.linkStatus(path) != nil else {
-        throw PhotoSessionError(
-          .photoMissing, path: photo,
-          description: "cannot mark \"\(photo)\" as a favorite: it is no longer in the folder")
-      }
+      try checkIdentity(of: photo, path: path, doing: "mark as a favorite")
       let (sidecar, written) = try XMPSidecar.setRating(
         favoriteRating, forPhoto: path, naming: sidecarNaming, cleanUp: resuming, syncFolder: false)
       if written { unsynced.insert(FileSystem.parent(sidecar)) }

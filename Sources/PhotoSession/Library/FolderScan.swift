@@ -58,6 +58,9 @@ public struct FolderScan: Sendable {
   public var root: String
   /// Photo ids (paths relative to ``root``) in session order.
   public var photos: [String]
+  /// Each photo's identity when it was scanned, in the order of ``photos``: what a commit
+  /// checks before it trashes the photo.
+  public var identities: [FileIdentity] = []
   /// Files skipped (symbolic links, empty files, names that are not UTF-8) or read with a
   /// problem (unreadable): each with a message.
   public var issues: [ScanIssue]
@@ -115,13 +118,16 @@ public struct FolderScan: Sendable {
         ))
     }
     issues.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-    return FolderScan(root: absolute, photos: entries.map(\.path), issues: issues)
+    return FolderScan(
+      root: absolute, photos: entries.map(\.path), identities: entries.map(\.identity),
+      issues: issues)
   }
 
   struct Entry {
     var path: String
     var time: Double
     var format: ImageFormat
+    var identity: FileIdentity
     var unreadable = false
   }
 
@@ -183,7 +189,9 @@ public struct FolderScan: Sendable {
         continue
       }
       entries.append(
-        Entry(path: path, time: FileSystem.modificationTime(status), format: format))
+        Entry(
+          path: path, time: FileSystem.modificationTime(status), format: format,
+          identity: FileIdentity(status)))
     }
   }
 

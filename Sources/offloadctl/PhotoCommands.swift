@@ -84,8 +84,10 @@ struct PhotosCommand: ParsableCommand {
       if global.json {
         try Output.document(
           PhotoShapes.StatusShape(
-            session: PhotoShapes.SessionShape(opened), current: opened.session.current,
-            next: opened.session.preloadWindow, repairs: opened.session.repairs))
+            session: PhotoShapes.SessionShape(opened),
+            current: opened.session.current.map { PhotoShapes.CardShape($0, opened.library) },
+            next: opened.session.preloadWindow.map { PhotoShapes.CardShape($0, opened.library) },
+            repairs: opened.session.repairs))
         return
       }
       PhotoOutput.warn(repairs: opened.session.repairs, quiet: global.quiet)
@@ -554,9 +556,28 @@ enum PhotoShapes {
 
   struct StatusShape: Encodable {
     var session: SessionShape
-    var current: PhotoCard?
-    var next: [PhotoCard]
+    var current: CardShape?
+    var next: [CardShape]
     var repairs: [String]
+  }
+
+  /// A card with every file of it (`files`: the photo, then its companions).
+  struct CardShape: Encodable {
+    var card: PhotoCard
+    var files: [String]
+
+    init(_ card: PhotoCard, _ library: FolderLibrary) {
+      self.card = card
+      self.files = library.files(of: card.photo)
+    }
+
+    private enum Key: String, CodingKey { case files }
+
+    func encode(to encoder: any Encoder) throws {
+      try card.encode(to: encoder)
+      var container = encoder.container(keyedBy: Key.self)
+      try container.encode(files, forKey: .files)
+    }
   }
 
   struct Decided: Encodable {

@@ -18,6 +18,9 @@ public final class FolderLibrary: PhotoLibrary {
   public let sidecarNaming: XMPSidecar.Naming
   /// The rating a favorite gets.
   public let favoriteRating: Int
+  /// Each photo's companion files (relative paths) by photo id: trashed with it, and its
+  /// images rated with it.
+  public let companions: [String: [String]]
   /// Folders changed since the last ``flush()``.
   private var unsynced: Set<String> = []
   /// Each photo's identity at start, read on first use; a photo without one is only checked
@@ -37,25 +40,29 @@ public final class FolderLibrary: PhotoLibrary {
   ///     by photo id): a trash or favorite whose photo no longer matches is refused with
   ///     ``PhotoSessionError/Code/photoChanged``. A photo without one is only checked to be a
   ///     regular file.
+  ///   - companions: Each photo's companion files (``FolderScan/companions`` by photo id).
   public convenience init(
     root: String, trash: FreedesktopTrash, sidecarNaming: XMPSidecar.Naming = .appendExtension,
-    favoriteRating: Int = 5, identities: [String: FileIdentity] = [:]
+    favoriteRating: Int = 5, identities: [String: FileIdentity] = [:],
+    companions: [String: [String]] = [:]
   ) {
     self.init(
       root: root, trash: trash, sidecarNaming: sidecarNaming, favoriteRating: favoriteRating,
+      companions: companions,
       loadIdentities: { () throws(PhotoSessionError) in identities })
   }
 
   /// A library whose identities are read by `loadIdentities` when a commit first needs them.
   init(
     root: String, trash: FreedesktopTrash, sidecarNaming: XMPSidecar.Naming,
-    favoriteRating: Int,
+    favoriteRating: Int, companions: [String: [String]],
     loadIdentities: @escaping () throws(PhotoSessionError) -> [String: FileIdentity]
   ) {
     self.root = Self.absolutePath(root)
     self.trash = trash
     self.sidecarNaming = sidecarNaming
     self.favoriteRating = favoriteRating
+    self.companions = companions
     self.loadIdentities = loadIdentities
   }
 
@@ -94,6 +101,13 @@ public final class FolderLibrary: PhotoLibrary {
       path.hasPrefix("/") ? path : FileSystem.join(FileManager.default.currentDirectoryPath, path)
     while result.count > 1 && result.hasSuffix("/") { result.removeLast() }
     return result
+  }
+
+  /// Every file of a photo's card, relative to ``root``: the photo, then its companions.
+  ///
+  /// - Complexity: O(*c*) for *c* companions.
+  public func files(of photo: String) -> [String] {
+    [photo] + (companions[photo] ?? [])
   }
 
   /// The absolute path of a photo id.
@@ -182,25 +196,72 @@ public final class FolderLibrary: PhotoLibrary {
         // A crash may have left the move done, or only its info file written.
         if try FileSystem.linkStatus(path) == nil, let item = trash.locate(original: path) {
           return "\"\(photo)\" was already in the Trash as \"\(item.file)\""
+            + companionNote(photo)
         }
         trash.removeOrphanedInfo(original: path)
       }
       try checkIdentity(of: photo, path: path, doing: "trash")
+      // The companions first: the photo, moved last, is what marks the card done.
+      for companion in companions[photo] ?? [] {
+        try trashCompanion(companion, of: photo)
+      }
       do {
         let item = try trash.trash(path, syncFolders: false)
         unsynced.formUnion(item.changedFolders)
-        return "moved \"\(photo)\" to the Trash as \"\(item.file)\""
+        return "moved \"\(photo)\" to the Trash as \"\(item.file)\"" + companionNote(photo)
       } catch {
         throw Self.naming(error, photo)
       }
     case .favorite:
       try checkIdentity(of: photo, path: path, doing: "mark as a favorite")
-      let (sidecar, written) = try XMPSidecar.setRating(
-        favoriteRating, forPhoto: path, naming: sidecarNaming, cleanUp: resuming, syncFolder: false)
-      if written { unsynced.insert(FileSystem.parent(sidecar)) }
-      return written
-        ? "rated \"\(photo)\" \(favoriteRating) in \"\(sidecar)\""
-        : "\"\(photo)\" was already rated \(favoriteRating) in \"\(sidecar)\""
+      var sidecars: [String] = []
+      var allWritten = false
+      for image in [photo] + (companions[photo] ?? []) where ImageFormat(fileName: image) != nil {
+        let imagePath = self.path(of: image)
+        if image != photo {
+          guard let status = try FileSystem.linkStatus(imagePath), FileSystem.isRegular(status)
+          else { continue }
+        }
+        let (sidecar, written) = try XMPSidecar.setRating(
+          favoriteRating, forPhoto: imagePath, naming: sidecarNaming, cleanUp: resuming,
+          syncFolder: false)
+        if written { unsynced.insert(FileSystem.parent(sidecar)) }
+        if !sidecars.contains(sidecar) { sidecars.append(sidecar) }
+        allWritten = allWritten || written
+      }
+      let list = sidecars.map { "\"\($0)\"" }.joined(separator: ", ")
+      return allWritten
+        ? "rated \"\(photo)\" \(favoriteRating) in \(list)"
+        : "\"\(photo)\" was already rated \(favoriteRating) in \(list)"
+    }
+  }
+
+  /// ` with "a.dng", "a.xmp"` naming a photo's companions, or nothing.
+  private func companionNote(_ photo: String) -> String {
+    guard let files = companions[photo], !files.isEmpty else { return "" }
+    return " with " + files.map { "\"\($0)\"" }.joined(separator: ", ")
+  }
+
+  /// Moves one companion file to the Trash; one already there (an earlier, interrupted
+  /// attempt) or gone is left alone.
+  ///
+  /// - Complexity: O(*t*) for *t* items in the Trash when the companion is gone.
+  private func trashCompanion(_ companion: String, of photo: String) throws(PhotoSessionError) {
+    let path = path(of: companion)
+    guard let status = try FileSystem.linkStatus(path) else { return }
+    guard FileSystem.isRegular(status) else {
+      throw PhotoSessionError(
+        .photoChanged, path: companion,
+        description:
+          "skipped \"\(photo)\": its companion \"\(companion)\" is no longer a regular file; nothing more was changed"
+      )
+    }
+    trash.removeOrphanedInfo(original: path)
+    do {
+      let item = try trash.trash(path, syncFolders: false)
+      unsynced.formUnion(item.changedFolders)
+    } catch {
+      throw Self.naming(error, companion)
     }
   }
 
@@ -227,6 +288,7 @@ public final class FolderLibrary: PhotoLibrary {
     case .keep: "keep \"\(photo)\""
     case .trash:
       "move \"\(photo)\" to the Trash in \"\((try? trash.trashFolder(for: path(of: photo)).folder) ?? trash.homeTrash)\""
+        + companionNote(photo)
     case .favorite:
       "rate \"\(photo)\" \(favoriteRating) in \"\(XMPSidecar.candidates(for: path(of: photo), naming: sidecarNaming)[0])\""
     }

@@ -69,6 +69,9 @@ public final class PhotoSessionStore {
     public var createdAt: Double
     /// The photo ids in session order.
     public var photos: [String]
+    /// The companion files of the photos that have any (``FolderScan/companions``), by photo
+    /// id; absent in sessions started before companions were grouped.
+    public var companions: [String: [String]]? = nil
   }
 
   static let manifestFormat = "offload.photo-session"
@@ -76,6 +79,15 @@ public final class PhotoSessionStore {
   /// ``FileIdentity/line`` per photo in manifest order (absent in sessions started before it
   /// existed: their photos are only checked to be regular files).
   static let identitiesFile = "identities"
+
+  /// The scan's non-empty companion lists by photo id, or nil when there are none.
+  static func companionTable(_ scan: FolderScan) -> [String: [String]]? {
+    var table: [String: [String]] = [:]
+    for (photo, files) in zip(scan.photos, scan.companions) where !files.isEmpty {
+      table[photo] = files
+    }
+    return table.isEmpty ? nil : table
+  }
 
   /// Reads a session's identities file into a dictionary by photo id; empty when the file
   /// does not exist.
@@ -193,7 +205,8 @@ public final class PhotoSessionStore {
     let manifest = Manifest(
       format: Self.manifestFormat, version: 1, id: id, root: scan.root,
       recursive: options.recursive, ordering: options.ordering, undoDepth: undoDepth,
-      sidecarNaming: sidecarNaming, createdAt: now, photos: scan.photos)
+      sidecarNaming: sidecarNaming, createdAt: now, photos: scan.photos,
+      companions: Self.companionTable(scan))
     // The identities first: the manifest, written last, is what makes the session exist.
     var identities: [UInt8] = []
     identities.reserveCapacity(scan.identities.count * 48)
@@ -336,7 +349,7 @@ public final class PhotoSessionStore {
       let photos = manifest.photos
       let library = FolderLibrary(
         root: manifest.root, trash: trash, sidecarNaming: manifest.sidecarNaming,
-        favoriteRating: 5,
+        favoriteRating: 5, companions: manifest.companions ?? [:],
         loadIdentities: { () throws(PhotoSessionError) in
           try Self.readIdentities(folder: sessionFolder, photos: photos)
         })

@@ -25,6 +25,9 @@ public struct PhotoSessionError: Error, Hashable, Sendable, Codable, CustomStrin
     /// A photo's path now holds another file (or a folder) than the one the session saw at
     /// start: its device, inode, size or modification time changed.
     case photoChanged
+    /// A photo cannot be restored from the Trash: its original path is taken, or it is not in
+    /// the Trash.
+    case restoreRefused
     /// A photo is a zero-byte file.
     case emptyFile
     /// A photo's header is cut short before the data the reader needs.

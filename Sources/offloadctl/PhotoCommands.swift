@@ -24,7 +24,7 @@ struct PhotosCommand: ParsableCommand {
       """,
     subcommands: [
       Start.self, Status.self, Swipe.self, Undo.self, Review.self, Change.self, Commit.self,
-      Sessions.self, Cull.self,
+      Restore.self, Sessions.self, Cull.self,
     ]
   )
 
@@ -305,6 +305,60 @@ struct PhotosCommand: ParsableCommand {
     }
   }
 
+  // MARK: restore
+
+  struct Restore: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Move photos this session trashed back from the Trash to where they were.",
+      discussion: """
+        Every file of each card goes back byte for byte and its .trashinfo is removed. A photo \
+        whose original path is taken is refused and left in the Trash (exit status 1).
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var selection: SessionSelection
+
+    @Argument(help: "Photos to restore, as listed by `photos review`.")
+    var photos: [String] = []
+
+    @Flag(help: "Restore every photo this session moved to the Trash.")
+    var all = false
+
+    func validate() throws {
+      guard all != !photos.isEmpty else {
+        throw ValidationError("give the photos to restore, or --all (not both)")
+      }
+    }
+
+    func run() throws {
+      let opened = try selection.open(global)
+      let trashed = opened.session.review(.trash).filter { $0.commitState == .applied }
+        .map(\.photo)
+      let chosen = all ? trashed : photos
+      var failures = 0
+      for photo in chosen {
+        do throws(PhotoSessionError) {
+          guard trashed.contains(photo) else {
+            throw PhotoSessionError(
+              .restoreRefused, path: photo,
+              description: "\"\(photo)\" was not moved to the Trash by this session")
+          }
+          let detail = try opened.library.restore(photo)
+          if !global.quiet { Output.line("\(photo): \(detail)") }
+        } catch {
+          failures += 1
+          if !global.quiet { Output.error("offloadctl: warning: \(error.description)") }
+        }
+      }
+      try opened.library.flush()
+      if failures > 0 {
+        throw CommandFailure(
+          code: .failure,
+          message: "\(failures.counting("photo")) could not be restored; they stay in the Trash")
+      }
+    }
+  }
+
   // MARK: sessions
 
   struct Sessions: ParsableCommand {
@@ -410,7 +464,7 @@ extension PhotoSessionError.Code {
   var exitCode: OffloadExitCode {
     switch self {
     case .notAFolder, .emptyLibrary, .noSession, .unknownPhoto, .photoMissing: .noInput
-    case .photoChanged: .failure
+    case .photoChanged, .restoreRefused: .failure
     case .invalidArgument: .usage
     case .journalCorrupt, .sessionCorrupt, .corruptImage, .truncatedImage, .unsupportedFormat,
       .emptyFile:

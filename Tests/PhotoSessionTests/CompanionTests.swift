@@ -107,3 +107,61 @@ struct CompanionTests {
     #expect(try again.session.commit().applied.isEmpty)
   }
 }
+
+/// The sha256 of every file of `folder` (names and contents), from `sha256sum`.
+private func folderDigest(_ folder: String) throws -> String {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/bin/sh")
+  process.arguments = [
+    "-c", "cd \"$1\" && find . -type f | LC_ALL=C sort | xargs -d '\\n' sha256sum", "sh", folder,
+  ]
+  let out = Pipe()
+  process.standardOutput = out
+  try process.run()
+  let data = out.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return String(decoding: data, as: UTF8.self)
+}
+
+@Suite("Restore: trashed cards come back byte for byte")
+struct RestoreTests {
+  @Test func restoreBringsEveryFileBackAndRefusesATakenPath() throws {
+    let work = try TemporaryDirectory()
+    defer { work.remove() }
+    let photos = try TemporaryDirectory(prefix: "offload-restore")
+    defer { photos.remove() }
+    try makeCameraFolder(photos)
+    let before = try folderDigest(photos.path)
+    #expect(before.split(separator: "\n").count == 12)
+    let store = PhotoSessionStore(
+      folder: work.appending("sessions"),
+      trash: FreedesktopTrash(homeTrash: work.appending("data/Trash")))
+    let opened = try store.start(folder: photos.path, options: .init(ordering: .modificationTime))
+    try opened.session.swipe(.left)  // A.png
+    try opened.session.swipe(.left)  // IMG_0100.JPG
+    try opened.session.swipe(.up)  // P1.jpg
+    try opened.session.swipe(.left)  // RAW.nef
+    #expect(try opened.session.commit().failed.isEmpty)
+    #expect(try folderDigest(photos.path) != before)
+    // RAW.nef's path is taken by a new file: refused, nothing moved.
+    try TestImages.write(Array("new".utf8), "RAW.nef", in: photos)
+    let taken = #expect(throws: PhotoSessionError.self) { try opened.library.restore("RAW.nef") }
+    #expect(taken?.code == .restoreRefused)
+    #expect(
+      taken?.description
+        == "cannot restore \"RAW.nef\": \"RAW.nef\" is taken by another file; nothing was moved")
+    #expect(listing(work.appending("data/Trash/files")).contains("RAW.nef"))
+    #expect(
+      try opened.library.restore("IMG_0100.JPG")
+        == "restored from the Trash with 4 companion files")
+    #expect(try opened.library.restore("A.png") == "restored from the Trash with 1 companion file")
+    try opened.library.flush()
+    try FileManager.default.removeItem(atPath: photos.appending("RAW.nef"))
+    #expect(try opened.library.restore("RAW.nef") == "restored from the Trash")
+    #expect(try folderDigest(photos.path) == before)
+    #expect(listing(work.appending("data/Trash/files")).isEmpty)
+    #expect(listing(work.appending("data/Trash/info")).isEmpty)
+    let again = #expect(throws: PhotoSessionError.self) { try opened.library.restore("A.png") }
+    #expect(again?.description == "\"A.png\" is not in the Trash")
+  }
+}

@@ -265,6 +265,48 @@ public final class FolderLibrary: PhotoLibrary {
     }
   }
 
+  /// Moves every file of a trashed photo's card back from the Trash to where it was (the
+  /// photo first, then its companions) and removes each one's `.trashinfo`; call ``flush()``
+  /// afterwards to make it durable.
+  ///
+  /// Refuses, moving nothing, when any original path is taken or the photo is not in the
+  /// Trash. A crash between a move and the removal of its info file leaves an info file
+  /// without a file, which the Trash's cleanup removes.
+  ///
+  /// - Throws: ``PhotoSessionError/Code/restoreRefused`` or
+  ///   ``PhotoSessionError/Code/trashFailed`` naming the file.
+  /// - Complexity: O(*c* · *t*) for *c* files in the card and *t* items in the Trash.
+  public func restore(_ photo: String) throws(PhotoSessionError) -> String {
+    var moves: [(String, FreedesktopTrash.Item)] = []
+    for file in files(of: photo) {
+      let path = path(of: file)
+      guard let item = trash.locate(original: path) else { continue }
+      guard try FileSystem.linkStatus(path) == nil else {
+        throw PhotoSessionError(
+          .restoreRefused, path: file,
+          description:
+            "cannot restore \"\(photo)\": \"\(file)\" is taken by another file; nothing was moved")
+      }
+      moves.append((path, item))
+    }
+    guard moves.first?.0 == path(of: photo) else {
+      throw PhotoSessionError(
+        .restoreRefused, path: photo, description: "\"\(photo)\" is not in the Trash")
+    }
+    for (path, item) in moves {
+      guard rename(item.file, path) == 0 else {
+        throw FileSystem.failure(.trashFailed, "move back from the Trash", item.file)
+      }
+      unlink(item.info)
+      unsynced.formUnion([
+        FileSystem.parent(path), FileSystem.parent(item.file), FileSystem.parent(item.info),
+      ])
+    }
+    return moves.count == 1
+      ? "restored from the Trash"
+      : "restored from the Trash with \(moves.count - 1) companion file\(moves.count == 2 ? "" : "s")"
+  }
+
   /// Syncs every folder changed since the last flush (the Trash's `files/`, photo folders,
   /// sidecar folders).
   ///

@@ -20,14 +20,33 @@ struct PhotoCompanionCommandTests {
     #expect(current["photo"] as? String == "a.jpg")
     #expect(current["files"] as? [String] == ["a.jpg", "A.AAE", "a.xmp"])
     #expect(
+      (current["metadata"] as? [String: Any])?["modificationTime"] as? String
+        == "2023-11-14T22:13:20.000Z")
+    #expect(
+      ((status["session"] as? [String: Any])?["createdAt"] as? String)?.hasSuffix("Z") == true)
+    #expect(
       (status["next"] as? [[String: Any]])?.first?["files"] as? [String] == ["b.png", "b.png.xmp"])
     try fixture.ok("photos", "swipe", "left")  // a.jpg and its companions
     try fixture.ok("photos", "swipe", "left")  // b.png, replaced below by a folder
     try manager.removeItem(atPath: fixture.photos + "/b.png")
     try manager.createDirectory(
       atPath: fixture.photos + "/b.png/inside", withIntermediateDirectories: true)
+    let bytes = try ["a.jpg", "A.AAE", "a.xmp"].reduce(0) {
+      $0 + ((try manager.attributesOfItem(atPath: fixture.photos + "/" + $1))[.size] as? Int ?? 0)
+    }
+    #expect(
+      try fixture.ok("photos", "commit", "--dry-run").hasSuffix(
+        "Would commit 2 photos (\((bytes + 4).formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) bytes would go to the Trash)\n"
+      ))
+    let dry = try fixture.json("photos", "commit", "--dry-run")
+    // b.png is a folder now: only its sidecar (4 bytes) counts.
+    #expect(dry["trashBytes"] as? Int == bytes + 4)
     let result = try fixture.run("photos", "commit", "--yes")
     #expect(result.status == 1, "\(result)")
+    #expect(
+      result.stdout.hasSuffix(
+        "Committed 1 photo (\(bytes.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) bytes moved to the Trash); 1 failed\n"
+      ), "\(result)")
     #expect(
       result.stderr.contains(
         "skipped \"b.png\": it is now a folder, not the photo shown; nothing was changed"),

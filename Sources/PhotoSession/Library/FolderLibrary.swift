@@ -110,6 +110,20 @@ public final class FolderLibrary: PhotoLibrary {
     [photo] + (companions[photo] ?? [])
   }
 
+  /// The bytes of every file of a photo's card that is still a regular file in the folder:
+  /// what trashing the card moves to the Trash.
+  ///
+  /// - Complexity: O(*c*) file status calls for *c* files in the card.
+  public func byteCount(of photo: String) -> Int {
+    var total = 0
+    for file in files(of: photo) {
+      if let status = try? FileSystem.linkStatus(path(of: file)), FileSystem.isRegular(status) {
+        total += Int(status.st_size)
+      }
+    }
+    return total
+  }
+
   /// The absolute path of a photo id.
   public func path(of photo: String) -> String {
     FileSystem.join(root, photo)

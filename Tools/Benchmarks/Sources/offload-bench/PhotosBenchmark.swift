@@ -109,7 +109,8 @@ struct PhotosBenchmark: ParsableCommand {
       for path in names.prefix(n - written) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw ValidationError("cannot create \(path)") }
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        let content = path.hasSuffix(".xmp") ? xmpPacket : bytes
+        _ = content.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
         written += 1
       }
@@ -117,6 +118,17 @@ struct PhotosBenchmark: ParsableCommand {
     }
     return index
   }
+
+  /// A minimal XMP sidecar with no rating yet.
+  static let xmpPacket = Array(
+    """
+    <x:xmpmeta xmlns:x="adobe:ns:meta/">
+     <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+      <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/"/>
+     </rdf:RDF>
+    </x:xmpmeta>
+
+    """.utf8)
 
   /// A JPEG header with an EXIF APP1 (orientation 1, DateTimeOriginal) and a frame header.
   static func smallJPEG(width: Int, height: Int, date: String?) -> [UInt8] {

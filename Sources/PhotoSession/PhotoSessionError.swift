@@ -22,6 +22,12 @@ public struct PhotoSessionError: Error, Hashable, Sendable, Codable, CustomStrin
     case unreadable
     /// A photo is no longer where the session found it.
     case photoMissing
+    /// A photo's path now holds another file (or a folder) than the one the session saw at
+    /// start: its device, inode, size or modification time changed.
+    case photoChanged
+    /// A photo cannot be restored from the Trash: its original path is taken, or it is not in
+    /// the Trash.
+    case restoreRefused
     /// A photo is a zero-byte file.
     case emptyFile
     /// A photo's header is cut short before the data the reader needs.

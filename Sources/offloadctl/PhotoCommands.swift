@@ -24,7 +24,7 @@ struct PhotosCommand: ParsableCommand {
       """,
     subcommands: [
       Start.self, Status.self, Swipe.self, Undo.self, Review.self, Change.self, Commit.self,
-      Sessions.self, Cull.self,
+      Restore.self, Sessions.self, Cull.self,
     ]
   )
 
@@ -84,8 +84,10 @@ struct PhotosCommand: ParsableCommand {
       if global.json {
         try Output.document(
           PhotoShapes.StatusShape(
-            session: PhotoShapes.SessionShape(opened), current: opened.session.current,
-            next: opened.session.preloadWindow, repairs: opened.session.repairs))
+            session: PhotoShapes.SessionShape(opened),
+            current: opened.session.current.map { PhotoShapes.CardShape($0, opened.library) },
+            next: opened.session.preloadWindow.map { PhotoShapes.CardShape($0, opened.library) },
+            repairs: opened.session.repairs))
         return
       }
       PhotoOutput.warn(repairs: opened.session.repairs, quiet: global.quiet)
@@ -123,7 +125,9 @@ struct PhotosCommand: ParsableCommand {
       if global.json {
         try Output.document(
           PhotoShapes.Decided(
-            decided: card, current: session.current, statistics: session.statistics))
+            decided: PhotoShapes.CardShape(card, opened.library),
+            current: session.current.map { PhotoShapes.CardShape($0, opened.library) },
+            statistics: session.statistics))
       } else if !global.quiet {
         Output.line(
           "\(card.photo) → \(card.decision?.rawValue ?? "") (\(PhotoOutput.progressLine(session.statistics)))"
@@ -152,7 +156,9 @@ struct PhotosCommand: ParsableCommand {
       if global.json {
         try Output.document(
           PhotoShapes.Undone(
-            photo: card, current: session.current, statistics: session.statistics))
+            photo: PhotoShapes.CardShape(card, opened.library),
+            current: session.current.map { PhotoShapes.CardShape($0, opened.library) },
+            statistics: session.statistics))
       } else if !global.quiet {
         if let decision = card.decision {
           Output.line("Undone: \(card.photo) is \(decision.rawValue) again")
@@ -259,7 +265,8 @@ struct PhotosCommand: ParsableCommand {
               "commit changes files and standard input is not a terminal to confirm: pass --yes (or --dry-run to see the plan)"
           )
         }
-        let question = "Commit \(PhotoOutput.commitSummary(session))? [y/N] "
+        let question =
+          "Commit \(PhotoOutput.commitSummary(session, library: opened.library))? [y/N] "
         Output.write(TerminalText.escaped(question), to: STDERR_FILENO)
         let answer = readLine(strippingNewline: true) ?? ""
         guard ["y", "yes"].contains(answer.lowercased()) else {
@@ -267,6 +274,10 @@ struct PhotosCommand: ParsableCommand {
         }
       }
       let showProgress = !dryRun && !global.quiet && isatty(STDERR_FILENO) == 1
+      var sizes: [String: Int] = [:]
+      for item in session.review(.trash) where item.commitState != .applied {
+        sizes[item.photo] = opened.library.byteCount(of: item.photo)
+      }
       let report = try failing { () throws(PhotoSessionError) in
         try session.commit(batchSize: batchSize, dryRun: dryRun) { progress in
           guard showProgress else { return }
@@ -275,12 +286,17 @@ struct PhotosCommand: ParsableCommand {
         }
       }
       if showProgress { Output.write("\r\u{1B}[K", to: STDERR_FILENO) }
-      try finish(report, session)
+      let trashBytes = report.applied.filter { $0.decision == .trash }.reduce(0) {
+        $0 + (sizes[$1.photo] ?? 0)
+      }
+      try finish(report, session, trashBytes: trashBytes)
     }
 
-    private func finish(_ report: CommitReport, _ session: CullingSession) throws {
+    private func finish(_ report: CommitReport, _ session: CullingSession, trashBytes: Int) throws {
       if global.json {
-        try Output.document(PhotoShapes.Committed(report: report, statistics: session.statistics))
+        try Output.document(
+          PhotoShapes.Committed(
+            report: report, trashBytes: trashBytes, statistics: session.statistics))
       } else if !global.quiet {
         for entry in report.applied {
           Output.line("\(entry.photo): \(entry.detail)")
@@ -288,6 +304,9 @@ struct PhotosCommand: ParsableCommand {
         let verb = report.dryRun ? "Would commit" : "Committed"
         Output.line(
           "\(verb) \(report.applied.count.counting("photo"))"
+            + (trashBytes > 0
+              ? " (\(trashBytes.counting("byte")) \(report.dryRun ? "would go" : "moved") to the Trash)"
+              : "")
             + (report.failed.isEmpty ? "" : "; \(report.failed.count) failed"))
       }
       for entry in report.failed where !global.quiet {
@@ -299,6 +318,60 @@ struct PhotosCommand: ParsableCommand {
           message:
             "\(report.failed.count.counting("photo")) could not be committed; they stay pending and the next commit tries them again"
         )
+      }
+    }
+  }
+
+  // MARK: restore
+
+  struct Restore: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Move photos this session trashed back from the Trash to where they were.",
+      discussion: """
+        Every file of each card goes back byte for byte and its .trashinfo is removed. A photo \
+        whose original path is taken is refused and left in the Trash (exit status 1).
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var selection: SessionSelection
+
+    @Argument(help: "Photos to restore, as listed by `photos review`.")
+    var photos: [String] = []
+
+    @Flag(help: "Restore every photo this session moved to the Trash.")
+    var all = false
+
+    func validate() throws {
+      guard all != !photos.isEmpty else {
+        throw ValidationError("give the photos to restore, or --all (not both)")
+      }
+    }
+
+    func run() throws {
+      let opened = try selection.open(global)
+      let trashed = opened.session.review(.trash).filter { $0.commitState == .applied }
+        .map(\.photo)
+      let chosen = all ? trashed : photos
+      var failures = 0
+      for photo in chosen {
+        do throws(PhotoSessionError) {
+          guard trashed.contains(photo) else {
+            throw PhotoSessionError(
+              .restoreRefused, path: photo,
+              description: "\"\(photo)\" was not moved to the Trash by this session")
+          }
+          let detail = try opened.library.restore(photo)
+          if !global.quiet { Output.line("\(photo): \(detail)") }
+        } catch {
+          failures += 1
+          if !global.quiet { Output.error("offloadctl: warning: \(error.description)") }
+        }
+      }
+      try opened.library.flush()
+      if failures > 0 {
+        throw CommandFailure(
+          code: .failure,
+          message: "\(failures.counting("photo")) could not be restored; they stay in the Trash")
       }
     }
   }
@@ -315,7 +388,8 @@ struct PhotosCommand: ParsableCommand {
       let store = try global.photoStore()
       let sessions = try failing { () throws(PhotoSessionError) in try store.sessions() }
       if global.json {
-        try Output.document(PhotoShapes.SessionList(sessions: sessions))
+        try Output.document(
+          PhotoShapes.SessionList(sessions: sessions.map(PhotoShapes.SummaryShape.init)))
         return
       }
       guard !global.quiet else { return }
@@ -408,6 +482,7 @@ extension PhotoSessionError.Code {
   var exitCode: OffloadExitCode {
     switch self {
     case .notAFolder, .emptyLibrary, .noSession, .unknownPhoto, .photoMissing: .noInput
+    case .photoChanged, .restoreRefused: .failure
     case .invalidArgument: .usage
     case .journalCorrupt, .sessionCorrupt, .corruptImage, .truncatedImage, .unsupportedFormat,
       .emptyFile:
@@ -427,12 +502,17 @@ enum PhotoOutput {
   }
 
   /// What a commit would do: `23 photos (3 to the Trash, 2 favorites, 18 kept)`.
-  static func commitSummary(_ session: CullingSession) -> String {
+  static func commitSummary(_ session: CullingSession, library: FolderLibrary? = nil) -> String {
     let pending = session.review().filter { $0.commitState != .applied }
-    let trash = pending.filter { $0.decision == .trash }.count
+    let trashed = pending.filter { $0.decision == .trash }
+    let trash = trashed.count
     let favorite = pending.filter { $0.decision == .favorite }.count
+    let bytes =
+      library.map { library in
+        ": \(trashed.reduce(0) { $0 + library.byteCount(of: $1.photo) }.counting("byte"))"
+      } ?? ""
     return
-      "\(pending.count.counting("photo")) (\(trash) to the Trash, \(favorite.counting("favorite")), \(pending.count - trash - favorite) kept)"
+      "\(pending.count.counting("photo")) (\(trash) to the Trash\(bytes), \(favorite.counting("favorite")), \(pending.count - trash - favorite) kept)"
   }
 
   /// The lines describing a photo card: name, size, dimensions, orientation, date, or the
@@ -531,7 +611,7 @@ enum PhotoShapes {
   struct SessionShape: Encodable {
     var id: String
     var root: String
-    var createdAt: Double
+    var createdAt: String
     var ordering: String
     var recursive: Bool
     var statistics: SessionStatistics
@@ -539,7 +619,7 @@ enum PhotoShapes {
     init(_ opened: PhotoSessionStore.Opened) {
       id = opened.id
       root = opened.manifest.root
-      createdAt = opened.manifest.createdAt
+      createdAt = PhotoShapes.isoDate(opened.manifest.createdAt)
       ordering = opened.manifest.ordering.rawValue
       recursive = opened.manifest.recursive
       statistics = opened.session.statistics
@@ -553,20 +633,94 @@ enum PhotoShapes {
 
   struct StatusShape: Encodable {
     var session: SessionShape
-    var current: PhotoCard?
-    var next: [PhotoCard]
+    var current: CardShape?
+    var next: [CardShape]
     var repairs: [String]
   }
 
+  /// A card with every file of it (`files`: the photo, then its companions) and its
+  /// modification time as an ISO 8601 date.
+  struct CardShape: Encodable {
+    var card: PhotoCard
+    var files: [String]
+
+    init(_ card: PhotoCard, _ library: FolderLibrary) {
+      self.card = card
+      self.files = library.files(of: card.photo)
+    }
+
+    private enum Key: String, CodingKey {
+      case index, photo, decision, commitState, metadata, problem, files
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: Key.self)
+      try container.encode(card.index, forKey: .index)
+      try container.encode(card.photo, forKey: .photo)
+      try container.encodeIfPresent(card.decision, forKey: .decision)
+      try container.encodeIfPresent(card.commitState, forKey: .commitState)
+      try container.encodeIfPresent(card.metadata.map(MetadataShape.init), forKey: .metadata)
+      try container.encodeIfPresent(card.problem, forKey: .problem)
+      try container.encode(files, forKey: .files)
+    }
+  }
+
+  /// A photo's metadata with its modification time as an ISO 8601 date.
+  struct MetadataShape: Encodable {
+    var format: ImageFormat
+    var byteCount: Int
+    var pixelWidth: Int?
+    var pixelHeight: Int?
+    var orientation: Int
+    var captureDate: String?
+    var modificationTime: String
+
+    init(_ metadata: PhotoMetadata) {
+      format = metadata.format
+      byteCount = metadata.byteCount
+      pixelWidth = metadata.pixelWidth
+      pixelHeight = metadata.pixelHeight
+      orientation = metadata.orientation
+      captureDate = metadata.captureDate
+      modificationTime = PhotoShapes.isoDate(metadata.modificationTime)
+    }
+  }
+
+  /// One session of `photos sessions --json`, its start as an ISO 8601 date.
+  struct SummaryShape: Encodable {
+    var id: String
+    var root: String
+    var createdAt: String?
+    var statistics: SessionStatistics?
+    var problem: String?
+
+    init(_ summary: PhotoSessionStore.Summary) {
+      id = summary.id
+      root = summary.root
+      createdAt = summary.problem == nil ? PhotoShapes.isoDate(summary.createdAt) : nil
+      statistics = summary.statistics
+      problem = summary.problem
+    }
+  }
+
+  /// Seconds since 1970 as an ISO 8601 date in UTC with milliseconds
+  /// (`2024-05-01T10:00:00.250Z`).
+  static func isoDate(_ seconds: Double) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return formatter.string(from: Date(timeIntervalSince1970: seconds))
+  }
+
   struct Decided: Encodable {
-    var decided: PhotoCard
-    var current: PhotoCard?
+    var decided: CardShape
+    var current: CardShape?
     var statistics: SessionStatistics
   }
 
   struct Undone: Encodable {
-    var photo: PhotoCard
-    var current: PhotoCard?
+    var photo: CardShape
+    var current: CardShape?
     var statistics: SessionStatistics
   }
 
@@ -583,10 +737,12 @@ enum PhotoShapes {
 
   struct Committed: Encodable {
     var report: CommitReport
+    /// The bytes of the cards moved to the Trash (that would be, in a dry run).
+    var trashBytes: Int
     var statistics: SessionStatistics
   }
 
   struct SessionList: Encodable {
-    var sessions: [PhotoSessionStore.Summary]
+    var sessions: [SummaryShape]
   }
 }

@@ -133,6 +133,17 @@ struct KillTrialTests {
           decisions[photo] = decision
         }
       }
+      // Photos replaced by a folder after start (one to trash, one favorite): the commit must
+      // skip them, before and after the kill, and never move the folder.
+      var replaced: Set<String> = []
+      for kind in [PhotoDecision.trash, .favorite] {
+        guard let photo = decisions.filter({ $0.value == kind }).keys.sorted().last else {
+          continue
+        }
+        try FileManager.default.removeItem(atPath: photos.appending(photo))
+        try TestImages.write(Array("not a photo".utf8), photo + "/inside.txt", in: photos)
+        replaced.insert(photo)
+      }
       let lines = try runAndKill(
         ["commit", store.folder, id, "10"], environment: ["XDG_DATA_HOME": work.appending("data")],
         after: Double(rng.index(below: 500) + 10) / 1000)
@@ -140,8 +151,16 @@ struct KillTrialTests {
       // Resume in this process.
       let opened = try store.open(id)
       let report = try opened.session.commit()
-      #expect(report.failed.isEmpty, "trial \(trial): \(report.failed.map(\.detail))")
-      #expect(opened.session.statistics.committed == count, "trial \(trial)")
+      #expect(
+        Set(report.failed.map(\.photo)) == replaced
+          && report.failed.allSatisfy { $0.failure?.code == .photoChanged },
+        "trial \(trial): \(report.failed.map(\.detail))")
+      #expect(opened.session.statistics.committed == count - replaced.count, "trial \(trial)")
+      for photo in replaced {
+        #expect(
+          FileManager.default.contents(atPath: photos.appending(photo + "/inside.txt"))
+            == Data("not a photo".utf8), "trial \(trial) \(photo)")
+      }
       // Every photo is where its decision says, once.
       let files = Set(
         try FileManager.default.contentsOfDirectory(atPath: work.appending("data/Trash/files")))
@@ -158,12 +177,12 @@ struct KillTrialTests {
         trashedPaths.append(FreedesktopTrash.percentDecode(path.dropFirst(5)) ?? "")
       }
       #expect(infos.count == files.count, "trial \(trial)")
-      let expectedTrash = decisions.filter { $0.value == .trash }.keys.map { photos.appending($0) }
-        .sorted()
+      let expectedTrash = decisions.filter { $0.value == .trash && !replaced.contains($0.key) }
+        .keys.map { photos.appending($0) }.sorted()
       #expect(
         trashedPaths.sorted() == expectedTrash,
         "trial \(trial): killed after \(doneBeforeKill) photos")
-      for (photo, decision) in decisions {
+      for (photo, decision) in decisions where !replaced.contains(photo) {
         let exists = FileManager.default.fileExists(atPath: photos.appending(photo))
         let sidecar = try? String(contentsOfFile: photos.appending(photo + ".xmp"), encoding: .utf8)
         switch decision {

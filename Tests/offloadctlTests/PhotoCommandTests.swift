@@ -182,7 +182,12 @@ struct PhotoCommandTests {
     // A dry run changes nothing.
     let before = fixture.names(fixture.photos)
     let dry = try fixture.ok("photos", "commit", "--dry-run")
-    #expect(dry.hasSuffix("Would commit 3 photos\n"), "\(dry)")
+    let trashBytes =
+      PhotoFiles.jpeg(width: 640, height: 480).count
+      + PhotoFiles.jpeg(width: 480, height: 640).count
+    #expect(
+      dry.hasSuffix("Would commit 3 photos (\(trashBytes) bytes would go to the Trash)\n"), "\(dry)"
+    )
     #expect(fixture.names(fixture.photos) == before && fixture.names(fixture.trash) == nil)
 
     // In a pipe without --yes, commit refuses.
@@ -194,7 +199,9 @@ struct PhotoCommandTests {
     #expect(fixture.names(fixture.trash) == nil)
 
     let commit = try fixture.ok("photos", "commit", "--yes")
-    #expect(commit.hasSuffix("Committed 3 photos\n"), "\(commit)")
+    #expect(
+      commit.hasSuffix("Committed 3 photos (\(trashBytes) bytes moved to the Trash)\n"), "\(commit)"
+    )
     // Trashed photos are in the Trash with their info files; the favorite has a sidecar;
     // nothing was unlinked.
     #expect(fixture.names(fixture.trash + "/files") == ["a.jpg", "c.jpg"])
@@ -335,7 +342,10 @@ struct PhotoCommandTests {
       atPath: fixture.photos + "/b.png.xmp", withIntermediateDirectories: true)
     let result = try fixture.run("photos", "commit", "--yes")
     #expect(result.status == 1, "\(result)")
-    #expect(result.stdout.hasSuffix("Committed 2 photos; 2 failed\n"), "\(result)")
+    #expect(
+      result.stdout.hasSuffix(
+        "Committed 2 photos (\(PhotoFiles.jpeg(width: 640, height: 480).count + 5) bytes moved to the Trash); 2 failed\n"
+      ), "\(result)")
     #expect(result.stderr.contains("offloadctl: warning: c.jpg was not committed: "))
     #expect(result.stderr.contains("offloadctl: warning: b.png was not committed: "))
     #expect(

@@ -151,7 +151,9 @@ struct PhotoCullEndToEndTests {
     let declined = try PseudoTerminal(
       product: "offloadctl", ["photos", "commit"], environment: environment)
     try declined.waitForScreen {
-      $0.contains("Commit 2 photos (1 to the Trash, 1 favorite, 0 kept)? [y/N]")
+      $0.contains(
+        "Commit 2 photos (1 to the Trash: \(PhotoFiles.jpeg(width: 640, height: 480).count) bytes, 1 favorite, 0 kept)? [y/N]"
+      )
     }
     declined.send("n\r")
     #expect(try declined.waitForExit() == .exited(1))

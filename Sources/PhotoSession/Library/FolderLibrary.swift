@@ -18,8 +18,16 @@ public final class FolderLibrary: PhotoLibrary {
   public let sidecarNaming: XMPSidecar.Naming
   /// The rating a favorite gets.
   public let favoriteRating: Int
+  /// Each photo's companion files (relative paths) by photo id: trashed with it, and its
+  /// images rated with it.
+  public let companions: [String: [String]]
   /// Folders changed since the last ``flush()``.
   private var unsynced: Set<String> = []
+  /// Each photo's identity at start, read on first use; a photo without one is only checked
+  /// to be a regular file.
+  private var identities: [String: FileIdentity]?
+  /// Reads ``identities`` when a commit first needs them.
+  private let loadIdentities: () throws(PhotoSessionError) -> [String: FileIdentity]
 
   /// A library over the folder `root`.
   ///
@@ -28,14 +36,63 @@ public final class FolderLibrary: PhotoLibrary {
   ///   - trash: The Trash to use (``FreedesktopTrash/user(environment:)`` for the user's).
   ///   - sidecarNaming: How a new sidecar is named.
   ///   - favoriteRating: The XMP rating of a favorite (5 by default).
-  public init(
+  ///   - identities: Each photo's identity when the session saw it (``FolderScan/identities``
+  ///     by photo id): a trash or favorite whose photo no longer matches is refused with
+  ///     ``PhotoSessionError/Code/photoChanged``. A photo without one is only checked to be a
+  ///     regular file.
+  ///   - companions: Each photo's companion files (``FolderScan/companions`` by photo id).
+  public convenience init(
     root: String, trash: FreedesktopTrash, sidecarNaming: XMPSidecar.Naming = .appendExtension,
-    favoriteRating: Int = 5
+    favoriteRating: Int = 5, identities: [String: FileIdentity] = [:],
+    companions: [String: [String]] = [:]
+  ) {
+    self.init(
+      root: root, trash: trash, sidecarNaming: sidecarNaming, favoriteRating: favoriteRating,
+      companions: companions,
+      loadIdentities: { () throws(PhotoSessionError) in identities })
+  }
+
+  /// A library whose identities are read by `loadIdentities` when a commit first needs them.
+  init(
+    root: String, trash: FreedesktopTrash, sidecarNaming: XMPSidecar.Naming,
+    favoriteRating: Int, companions: [String: [String]],
+    loadIdentities: @escaping () throws(PhotoSessionError) -> [String: FileIdentity]
   ) {
     self.root = Self.absolutePath(root)
     self.trash = trash
     self.sidecarNaming = sidecarNaming
     self.favoriteRating = favoriteRating
+    self.companions = companions
+    self.loadIdentities = loadIdentities
+  }
+
+  /// Throws unless the file at `path` is the regular file the session saw at start.
+  ///
+  /// - Complexity: O(1) once the identities are loaded (O(*n*) the first time).
+  func checkIdentity(of photo: String, path: String, doing action: String)
+    throws(PhotoSessionError)
+  {
+    guard let status = try FileSystem.linkStatus(path) else {
+      throw PhotoSessionError(
+        .photoMissing, path: photo,
+        description:
+          "cannot \(action) \"\(photo)\": it is no longer in the folder (moved or deleted)")
+    }
+    guard FileSystem.isRegular(status) else {
+      let what = FileSystem.isDirectory(status) ? "a folder" : "no longer a regular file"
+      throw PhotoSessionError(
+        .photoChanged, path: photo,
+        description:
+          "skipped \"\(photo)\": it is now \(what), not the photo shown; nothing was changed")
+    }
+    if identities == nil { identities = try loadIdentities() }
+    if let expected = identities?[photo],
+      let difference = FileIdentity(status).difference(from: expected)
+    {
+      throw PhotoSessionError(
+        .photoChanged, path: photo,
+        description: "skipped \"\(photo)\": \(difference); nothing was changed")
+    }
   }
 
   /// `path` made absolute against the current directory, without a trailing slash.
@@ -44,6 +101,27 @@ public final class FolderLibrary: PhotoLibrary {
       path.hasPrefix("/") ? path : FileSystem.join(FileManager.default.currentDirectoryPath, path)
     while result.count > 1 && result.hasSuffix("/") { result.removeLast() }
     return result
+  }
+
+  /// Every file of a photo's card, relative to ``root``: the photo, then its companions.
+  ///
+  /// - Complexity: O(*c*) for *c* companions.
+  public func files(of photo: String) -> [String] {
+    [photo] + (companions[photo] ?? [])
+  }
+
+  /// The bytes of every file of a photo's card that is still a regular file in the folder:
+  /// what trashing the card moves to the Trash.
+  ///
+  /// - Complexity: O(*c*) file status calls for *c* files in the card.
+  public func byteCount(of photo: String) -> Int {
+    var total = 0
+    for file in files(of: photo) {
+      if let status = try? FileSystem.linkStatus(path(of: file)), FileSystem.isRegular(status) {
+        total += Int(status.st_size)
+      }
+    }
+    return total
   }
 
   /// The absolute path of a photo id.
@@ -132,29 +210,115 @@ public final class FolderLibrary: PhotoLibrary {
         // A crash may have left the move done, or only its info file written.
         if try FileSystem.linkStatus(path) == nil, let item = trash.locate(original: path) {
           return "\"\(photo)\" was already in the Trash as \"\(item.file)\""
+            + companionNote(photo)
         }
         trash.removeOrphanedInfo(original: path)
+      }
+      try checkIdentity(of: photo, path: path, doing: "trash")
+      // The companions first: the photo, moved last, is what marks the card done.
+      for companion in companions[photo] ?? [] {
+        try trashCompanion(companion, of: photo)
       }
       do {
         let item = try trash.trash(path, syncFolders: false)
         unsynced.formUnion(item.changedFolders)
-        return "moved \"\(photo)\" to the Trash as \"\(item.file)\""
+        return "moved \"\(photo)\" to the Trash as \"\(item.file)\"" + companionNote(photo)
       } catch {
         throw Self.naming(error, photo)
       }
     case .favorite:
-      guard try FileSystem.linkStatus(path) != nil else {
-        throw PhotoSessionError(
-          .photoMissing, path: photo,
-          description: "cannot mark \"\(photo)\" as a favorite: it is no longer in the folder")
+      try checkIdentity(of: photo, path: path, doing: "mark as a favorite")
+      var sidecars: [String] = []
+      var allWritten = false
+      for image in [photo] + (companions[photo] ?? []) where ImageFormat(fileName: image) != nil {
+        let imagePath = self.path(of: image)
+        if image != photo {
+          guard let status = try FileSystem.linkStatus(imagePath), FileSystem.isRegular(status)
+          else { continue }
+        }
+        let (sidecar, written) = try XMPSidecar.setRating(
+          favoriteRating, forPhoto: imagePath, naming: sidecarNaming, cleanUp: resuming,
+          syncFolder: false)
+        if written { unsynced.insert(FileSystem.parent(sidecar)) }
+        if !sidecars.contains(sidecar) { sidecars.append(sidecar) }
+        allWritten = allWritten || written
       }
-      let (sidecar, written) = try XMPSidecar.setRating(
-        favoriteRating, forPhoto: path, naming: sidecarNaming, cleanUp: resuming, syncFolder: false)
-      if written { unsynced.insert(FileSystem.parent(sidecar)) }
-      return written
-        ? "rated \"\(photo)\" \(favoriteRating) in \"\(sidecar)\""
-        : "\"\(photo)\" was already rated \(favoriteRating) in \"\(sidecar)\""
+      let list = sidecars.map { "\"\($0)\"" }.joined(separator: ", ")
+      return allWritten
+        ? "rated \"\(photo)\" \(favoriteRating) in \(list)"
+        : "\"\(photo)\" was already rated \(favoriteRating) in \(list)"
     }
+  }
+
+  /// ` with "a.dng", "a.xmp"` naming a photo's companions, or nothing.
+  private func companionNote(_ photo: String) -> String {
+    guard let files = companions[photo], !files.isEmpty else { return "" }
+    return " with " + files.map { "\"\($0)\"" }.joined(separator: ", ")
+  }
+
+  /// Moves one companion file to the Trash; one already there (an earlier, interrupted
+  /// attempt) or gone is left alone.
+  ///
+  /// - Complexity: O(*t*) for *t* items in the Trash when the companion is gone.
+  private func trashCompanion(_ companion: String, of photo: String) throws(PhotoSessionError) {
+    let path = path(of: companion)
+    guard let status = try FileSystem.linkStatus(path) else { return }
+    guard FileSystem.isRegular(status) else {
+      throw PhotoSessionError(
+        .photoChanged, path: companion,
+        description:
+          "skipped \"\(photo)\": its companion \"\(companion)\" is no longer a regular file; nothing more was changed"
+      )
+    }
+    trash.removeOrphanedInfo(original: path)
+    do {
+      let item = try trash.trash(path, syncFolders: false)
+      unsynced.formUnion(item.changedFolders)
+    } catch {
+      throw Self.naming(error, companion)
+    }
+  }
+
+  /// Moves every file of a trashed photo's card back from the Trash to where it was (the
+  /// photo first, then its companions) and removes each one's `.trashinfo`; call ``flush()``
+  /// afterwards to make it durable.
+  ///
+  /// Refuses, moving nothing, when any original path is taken or the photo is not in the
+  /// Trash. A crash between a move and the removal of its info file leaves an info file
+  /// without a file, which the Trash's cleanup removes.
+  ///
+  /// - Throws: ``PhotoSessionError/Code/restoreRefused`` or
+  ///   ``PhotoSessionError/Code/trashFailed`` naming the file.
+  /// - Complexity: O(*c* · *t*) for *c* files in the card and *t* items in the Trash.
+  public func restore(_ photo: String) throws(PhotoSessionError) -> String {
+    var moves: [(String, FreedesktopTrash.Item)] = []
+    for file in files(of: photo) {
+      let path = path(of: file)
+      guard let item = trash.locate(original: path) else { continue }
+      guard try FileSystem.linkStatus(path) == nil else {
+        throw PhotoSessionError(
+          .restoreRefused, path: file,
+          description:
+            "cannot restore \"\(photo)\": \"\(file)\" is taken by another file; nothing was moved")
+      }
+      moves.append((path, item))
+    }
+    guard moves.first?.0 == path(of: photo) else {
+      throw PhotoSessionError(
+        .restoreRefused, path: photo, description: "\"\(photo)\" is not in the Trash")
+    }
+    for (path, item) in moves {
+      guard rename(item.file, path) == 0 else {
+        throw FileSystem.failure(.trashFailed, "move back from the Trash", item.file)
+      }
+      unlink(item.info)
+      unsynced.formUnion([
+        FileSystem.parent(path), FileSystem.parent(item.file), FileSystem.parent(item.info),
+      ])
+    }
+    return moves.count == 1
+      ? "restored from the Trash"
+      : "restored from the Trash with \(moves.count - 1) companion file\(moves.count == 2 ? "" : "s")"
   }
 
   /// Syncs every folder changed since the last flush (the Trash's `files/`, photo folders,
@@ -180,6 +344,7 @@ public final class FolderLibrary: PhotoLibrary {
     case .keep: "keep \"\(photo)\""
     case .trash:
       "move \"\(photo)\" to the Trash in \"\((try? trash.trashFolder(for: path(of: photo)).folder) ?? trash.homeTrash)\""
+        + companionNote(photo)
     case .favorite:
       "rate \"\(photo)\" \(favoriteRating) in \"\(XMPSidecar.candidates(for: path(of: photo), naming: sidecarNaming)[0])\""
     }

@@ -58,6 +58,15 @@ public struct FolderScan: Sendable {
   public var root: String
   /// Photo ids (paths relative to ``root``) in session order.
   public var photos: [String]
+  /// Each photo's identity when it was scanned, in the order of ``photos``: what a commit
+  /// checks before it trashes the photo.
+  public var identities: [FileIdentity] = []
+  /// Each photo's companion files, in the order of ``photos``: the other files of its folder
+  /// that share its base name case-insensitively (another image of the same shot, such as
+  /// the RAW beside a JPEG; XMP sidecars `NAME.xmp` and `NAME.EXT.xmp`; an `.aae` edit file;
+  /// a Live Photo `.mov`), as paths relative to ``root``, sorted. Every decision acts on them
+  /// too.
+  public var companions: [[String]] = []
   /// Files skipped (symbolic links, empty files, names that are not UTF-8) or read with a
   /// problem (unreadable): each with a message.
   public var issues: [ScanIssue]
@@ -115,13 +124,17 @@ public struct FolderScan: Sendable {
         ))
     }
     issues.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-    return FolderScan(root: absolute, photos: entries.map(\.path), issues: issues)
+    return FolderScan(
+      root: absolute, photos: entries.map(\.path), identities: entries.map(\.identity),
+      companions: entries.map(\.companions), issues: issues)
   }
 
   struct Entry {
     var path: String
     var time: Double
     var format: ImageFormat
+    var identity: FileIdentity
+    var companions: [String] = []
     var unreadable = false
   }
 
@@ -137,6 +150,9 @@ public struct FolderScan: Sendable {
     }
     defer { closedir(handle) }
     let descriptor = dirfd(handle)
+    var images: [Entry] = []
+    var others: [String] = []
+    defer { group(images, others, into: &entries) }
     while let entry = readdir(handle) {
       let raw = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
       guard let first = raw.first, first != UInt8(ascii: ".") else { continue }
@@ -151,6 +167,12 @@ public struct FolderScan: Sendable {
       let format = ImageFormat(fileName: name)
       let type = entry.pointee.d_type
       let maybeFolder = type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN)
+      if format == nil, Companion.isCompanion(name),
+        type == UInt8(DT_REG) || type == UInt8(DT_UNKNOWN)
+      {
+        others.append(path)
+        continue
+      }
       guard format != nil || (recursive && maybeFolder) || type == UInt8(DT_LNK) else { continue }
       var status = stat()
       guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
@@ -182,8 +204,37 @@ public struct FolderScan: Sendable {
             code: .emptyFile, path: path, message: "\"\(path)\" is an empty file; it was skipped"))
         continue
       }
-      entries.append(
-        Entry(path: path, time: FileSystem.modificationTime(status), format: format))
+      images.append(
+        Entry(
+          path: path, time: FileSystem.modificationTime(status), format: format,
+          identity: FileIdentity(status)))
+    }
+  }
+
+  /// Groups one folder's images and companion files by base name into cards: the card's
+  /// photo is its JPEG, HEIC or PNG, else its RAW, else another image; the rest are its
+  /// companions. Companion files without an image are left out.
+  private static func group(_ images: [Entry], _ others: [String], into entries: inout [Entry]) {
+    guard !others.isEmpty || images.count > 1 else {
+      entries.append(contentsOf: images)
+      return
+    }
+    var cards: [String: [Entry]] = [:]
+    for image in images { cards[Companion.stem(image.path), default: []].append(image) }
+    var extra: [String: [String]] = [:]
+    for other in others where cards[Companion.stem(other)] != nil {
+      extra[Companion.stem(other), default: []].append(other)
+    }
+    for (stem, members) in cards {
+      let sorted = members.sorted { a, b in
+        let (x, y) = (Companion.rank(a.format), Companion.rank(b.format))
+        return x != y ? x < y : a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
+      }
+      var card = sorted[0]
+      card.companions = (sorted.dropFirst().map(\.path) + (extra[stem] ?? [])).sorted {
+        $0.utf8.lexicographicallyPrecedes($1.utf8)
+      }
+      entries.append(card)
     }
   }
 
@@ -240,6 +291,42 @@ public struct FolderScan: Sendable {
       days * 86_400 + number(11..<13) * 3600 + number(14..<16) * 60 + number(17..<19))
     let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local))
     return local - Double(offset)
+  }
+}
+
+/// How companion files are recognised and grouped.
+enum Companion {
+  /// Extensions of files that belong to a photo but are not images themselves.
+  static let extensions: Set<String> = ["xmp", "aae", "mov", "mp4"]
+
+  /// Whether `name` is a sidecar, edit file or Live Photo video.
+  static func isCompanion(_ name: String) -> Bool {
+    guard let dot = name.lastIndex(of: ".") else { return false }
+    return extensions.contains(name[name.index(after: dot)...].lowercased())
+  }
+
+  /// The grouping key of a relative path: its folder and its lowercased name without the
+  /// companion extension and the image extension (`A.png.xmp`, `A.xmp`, `a.PNG` → `a`).
+  static func stem(_ path: String) -> String {
+    var name = Substring(path.lowercased())
+    let start = name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.startIndex
+    for strip in [true, false] {
+      guard let dot = name[start...].lastIndex(of: "."), dot > start else { break }
+      let tail = name[name.index(after: dot)...]
+      if strip ? extensions.contains(String(tail)) : ImageFormat(fileExtension: tail) != nil {
+        name = name[..<dot]
+      }
+    }
+    return String(name)
+  }
+
+  /// The order in which a card's images are preferred as the one shown.
+  static func rank(_ format: ImageFormat) -> Int {
+    switch format {
+    case .jpeg, .heif, .png: 0
+    case .cr2, .cr3, .nef, .arw, .dng, .raf, .orf, .rw2: 1
+    default: 2
+    }
   }
 }
 

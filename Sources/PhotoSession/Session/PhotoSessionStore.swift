@@ -69,9 +69,57 @@ public final class PhotoSessionStore {
     public var createdAt: Double
     /// The photo ids in session order.
     public var photos: [String]
+    /// The companion files of the photos that have any (``FolderScan/companions``), by photo
+    /// id; absent in sessions started before companions were grouped.
+    public var companions: [String: [String]]? = nil
   }
 
   static let manifestFormat = "offload.photo-session"
+  /// The file beside the manifest holding each photo's ``FileIdentity`` at start, one
+  /// ``FileIdentity/line`` per photo in manifest order (absent in sessions started before it
+  /// existed: their photos are only checked to be regular files).
+  static let identitiesFile = "identities"
+
+  /// The scan's non-empty companion lists by photo id, or nil when there are none.
+  static func companionTable(_ scan: FolderScan) -> [String: [String]]? {
+    var table: [String: [String]] = [:]
+    for (photo, files) in zip(scan.photos, scan.companions) where !files.isEmpty {
+      table[photo] = files
+    }
+    return table.isEmpty ? nil : table
+  }
+
+  /// Reads a session's identities file into a dictionary by photo id; empty when the file
+  /// does not exist.
+  ///
+  /// - Throws: ``PhotoSessionError/Code/sessionCorrupt`` when a line is damaged or the count
+  ///   differs from the manifest's.
+  /// - Complexity: O(*n*) for *n* photos.
+  static func readIdentities(
+    folder sessionFolder: String, photos: [String]
+  ) throws(PhotoSessionError) -> [String: FileIdentity] {
+    let path = FileSystem.join(sessionFolder, identitiesFile)
+    guard try FileSystem.status(path) != nil else { return [:] }
+    let text = String(decoding: try FileSystem.readAll(path), as: UTF8.self)
+    let lines = text.split(separator: "\n")
+    guard lines.count == photos.count else {
+      throw PhotoSessionError(
+        .sessionCorrupt, path: path,
+        description:
+          "the session file \"\(path)\" lists \(lines.count) identities for \(photos.count) photos")
+    }
+    var result: [String: FileIdentity] = [:]
+    result.reserveCapacity(photos.count)
+    for (index, line) in lines.enumerated() {
+      guard let identity = FileIdentity(line: line) else {
+        throw PhotoSessionError(
+          .sessionCorrupt, path: path,
+          description: "the session file \"\(path)\" is damaged at line \(index + 1)")
+      }
+      result[photos[index]] = identity
+    }
+    return result
+  }
 
   /// A session opened from the store, holding its lock until it is released.
   public final class Opened {
@@ -157,7 +205,17 @@ public final class PhotoSessionStore {
     let manifest = Manifest(
       format: Self.manifestFormat, version: 1, id: id, root: scan.root,
       recursive: options.recursive, ordering: options.ordering, undoDepth: undoDepth,
-      sidecarNaming: sidecarNaming, createdAt: now, photos: scan.photos)
+      sidecarNaming: sidecarNaming, createdAt: now, photos: scan.photos,
+      companions: Self.companionTable(scan))
+    // The identities first: the manifest, written last, is what makes the session exist.
+    var identities: [UInt8] = []
+    identities.reserveCapacity(scan.identities.count * 48)
+    for identity in scan.identities {
+      identities.append(contentsOf: identity.line.utf8)
+      identities.append(UInt8(ascii: "\n"))
+    }
+    try FileSystem.writeAtomically(
+      identities, to: FileSystem.join(sessionFolder, Self.identitiesFile))
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let data: Data
@@ -288,8 +346,13 @@ public final class PhotoSessionStore {
           "the photo session \"\(manifest.id)\" is open in another process; close it there first")
     }
     do {
+      let photos = manifest.photos
       let library = FolderLibrary(
-        root: manifest.root, trash: trash, sidecarNaming: manifest.sidecarNaming)
+        root: manifest.root, trash: trash, sidecarNaming: manifest.sidecarNaming,
+        favoriteRating: 5, companions: manifest.companions ?? [:],
+        loadIdentities: { () throws(PhotoSessionError) in
+          try Self.readIdentities(folder: sessionFolder, photos: photos)
+        })
       let session = try CullingSession(
         photos: manifest.photos, journal: JSONLinesSessionJournal(folder: sessionFolder),
         library: library, undoDepth: manifest.undoDepth, clock: clock)

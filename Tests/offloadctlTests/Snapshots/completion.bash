@@ -879,13 +879,13 @@ _offloadctl_photos() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    start|status|swipe|undo|review|change|commit|sessions|cull)
+    start|status|swipe|undo|review|change|commit|restore|sessions|cull)
         # Offer subcommand argument completions
         "_offloadctl_photos_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'start status swipe undo review change commit sessions cull' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'start status swipe undo review change commit restore sessions cull' -- "${cur}"))
         ;;
     esac
 }
@@ -1053,6 +1053,25 @@ _offloadctl_photos_commit() {
         return
         ;;
     '--batch-size')
+        return
+        ;;
+    esac
+}
+
+_offloadctl_photos_restore() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --all --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --session)
+    __offloadctl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--session')
         return
         ;;
     esac

@@ -609,6 +609,7 @@ _offloadctl_photos() {
             'review:List the decided photos, with their decision and commit state.'
             'change:Change the decision of a decided photo before it is committed.'
             'commit:Apply the pending decisions: trash to the Trash, favorites to XMP sidecars.'
+            'restore:Move photos this session trashed back from the Trash to where they were.'
             'sessions:List the photo sessions, oldest first.'
             'cull:Cull photos full-screen: ←/→/↑ decide, u undoes, r reviews, c commits, q quits.'
         )
@@ -616,7 +617,7 @@ _offloadctl_photos() {
         ;;
     arg)
         case "${words[1]}" in
-        start|status|swipe|undo|review|change|commit|sessions|cull)
+        start|status|swipe|undo|review|change|commit|restore|sessions|cull)
             "_offloadctl_photos_${words[1]}" && ret=0
             ;;
         esac
@@ -738,6 +739,23 @@ _offloadctl_photos_commit() {
         '--dry-run[List what would be done without touching any file.]'
         '(-y --yes)'{-y,--yes}'[Do not ask for confirmation.]'
         '--batch-size[Photos per batch (two journal syncs per batch).]:batch-size:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_photos_restore() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--session[The session id (see `photos sessions`); the latest by default.]:id:'
+        '*:photos:'
+        '--all[Restore every photo this session moved to the Trash.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -32,14 +32,14 @@ struct PhotosBenchmark: ParsableCommand {
     defer { try? FileManager.default.removeItem(at: base) }
     for n in sizes.split(separator: ",").compactMap({ Int($0) }) {
       let folder = base.appendingPathComponent("photos-\(n)").path
-      try Self.generate(n, in: folder)
+      let cards = try Self.generate(n, in: folder)
       // Warm the page cache once, as a second start would see it.
       _ = try FolderScan.scan(folder, options: .init(ordering: .modificationTime))
       for ordering in FolderScanOptions.Ordering.allCases {
         let store = base.appendingPathComponent("store-\(n)-\(ordering.rawValue)").path
         let (seconds, peak, photos) = try Self.startInChild(
           folder: folder, store: store, ordering: ordering)
-        precondition(photos == n, "the start saw \(photos) photos, not \(n)")
+        precondition(photos == cards, "the start saw \(photos) cards, not \(cards)")
         rows.append(
           BenchmarkRow(fields: [
             ("workload", .text("start (\(ordering.rawValue) order)")), ("n", .integer(n)),
@@ -51,7 +51,7 @@ struct PhotosBenchmark: ParsableCommand {
         let (scan, seconds) = try Stopwatch.measure {
           try FolderScan.scan(folder, options: .init(ordering: ordering))
         }
-        precondition(scan.photos.count == n)
+        precondition(scan.photos.count == cards)
         rows.append(
           BenchmarkRow(fields: [
             ("workload", .text("scan only (\(ordering.rawValue) order)")), ("n", .integer(n)),
@@ -76,7 +76,7 @@ struct PhotosBenchmark: ParsableCommand {
           ("seconds", .number(listing)),
         ]))
       let reopenStore = base.appendingPathComponent("store-\(n)-captureDate").path
-      rows.append(try Self.reopen(store: reopenStore, n: n))
+      rows.append(try Self.reopen(store: reopenStore, n: n, cards: cards))
       try? FileManager.default.removeItem(atPath: folder)
     }
     // Flush the generated files first, so the fsyncs measured below write only our own data.
@@ -86,24 +86,49 @@ struct PhotosBenchmark: ParsableCommand {
     try Report.print(title: "PhotoSession (release build)", rows: rows, json: json)
   }
 
-  /// Writes `n` small JPEGs with EXIF dates (seeded), 1 in 10 without a date.
-  static func generate(_ n: Int, in folder: String) throws {
+  /// Writes `n` files as cards (seeded): every card a small JPEG with an EXIF date (1 in 10
+  /// without), every third with a RAW companion (`.dng`), every fourth with an XMP sidecar;
+  /// returns the number of cards.
+  @discardableResult
+  static func generate(_ n: Int, in folder: String) throws -> Int {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     var rng = SplitMix64(seed: 0x9407_0000 &+ UInt64(n))
-    for index in 0..<n {
+    var written = 0
+    var index = 0
+    while written < n {
       let day = Int.random(in: 1...28, using: &rng)
       let second = Int.random(in: 0..<60, using: &rng)
       let date =
         Int.random(in: 0..<10, using: &rng) == 0
         ? nil : String(format: "2022:03:%02d 12:00:%02d", day, second)
       let bytes = smallJPEG(width: 4000, height: 3000, date: date)
-      let path = folder + String(format: "/IMG_%06d.jpg", index)
-      let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-      guard fd >= 0 else { throw ValidationError("cannot create \(path)") }
-      _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-      close(fd)
+      let stem = folder + String(format: "/IMG_%06d", index)
+      var names = [stem + ".jpg"]
+      if index % 3 == 0 { names.append(stem + ".dng") }
+      if index % 4 == 0 { names.append(stem + ".xmp") }
+      for path in names.prefix(n - written) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw ValidationError("cannot create \(path)") }
+        let content = path.hasSuffix(".xmp") ? xmpPacket : bytes
+        _ = content.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        written += 1
+      }
+      index += 1
     }
+    return index
   }
+
+  /// A minimal XMP sidecar with no rating yet.
+  static let xmpPacket = Array(
+    """
+    <x:xmpmeta xmlns:x="adobe:ns:meta/">
+     <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+      <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/"/>
+     </rdf:RDF>
+    </x:xmpmeta>
+
+    """.utf8)
 
   /// A JPEG header with an EXIF APP1 (orientation 1, DateTimeOriginal) and a frame header.
   static func smallJPEG(width: Int, height: Int, date: String?) -> [UInt8] {
@@ -148,10 +173,11 @@ struct PhotosBenchmark: ParsableCommand {
     return (seconds, peak, count)
   }
 
-  /// Opens the session started on `n` photos again after 20,000 swipes are journaled.
-  static func reopen(store: String, n: Int) throws -> BenchmarkRow {
+  /// Opens the session started on `n` files (`cards` cards) again after up to 20,000 swipes
+  /// are journaled.
+  static func reopen(store: String, n: Int, cards: Int) throws -> BenchmarkRow {
     let sessions = PhotoSessionStore(folder: store)
-    let swipes = min(n, 20_000)
+    let swipes = min(cards, 20_000)
     do {
       let opened = try sessions.openLatest()
       // Journal many swipes quickly: the latency workload measures one at a time.
@@ -214,7 +240,8 @@ struct PhotosBenchmark: ParsableCommand {
     return [
       BenchmarkRow(fields: [
         ("workload", .text("commit (1/3 trash, 1/3 favorite, 1/3 keep)")), ("n", .integer(count)),
-        ("seconds", .number(seconds)), ("photosPerSecond", .number(Double(count) / seconds)),
+        ("seconds", .number(seconds)),
+        ("photosPerSecond", .number(Double(opened.manifest.photos.count) / seconds)),
       ]),
       BenchmarkRow(fields: [
         ("workload", .text("commit again (nothing left)")), ("n", .integer(count)),

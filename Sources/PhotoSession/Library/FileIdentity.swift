@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What identifies a file as the one a session saw at start: its device, inode, size and
+/// modification time (nanoseconds).
+///
+/// A commit compares a photo's identity with the one recorded at start and skips the photo
+/// (``PhotoSessionError/Code/photoChanged``) when they differ, so a photo replaced by another
+/// file or by a folder is never trashed.
+public struct FileIdentity: Hashable, Sendable {
+  /// The device (`st_dev`).
+  public var device: UInt64
+  /// The inode (`st_ino`).
+  public var inode: UInt64
+  /// The size in bytes.
+  public var size: Int64
+  /// The modification time, in nanoseconds since 1970.
+  public var modificationNanoseconds: Int64
+
+  /// An identity from its parts.
+  public init(device: UInt64, inode: UInt64, size: Int64, modificationNanoseconds: Int64) {
+    self.device = device
+    self.inode = inode
+    self.size = size
+    self.modificationNanoseconds = modificationNanoseconds
+  }
+
+  /// The identity of a file's status.
+  init(_ status: stat) {
+    #if canImport(Darwin)
+      let time = status.st_mtimespec
+    #else
+      let time = status.st_mtim
+    #endif
+    self.init(
+      device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
+      modificationNanoseconds: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
+  }
+
+  /// `device inode size nanoseconds`, the form of one line of a session's `identities` file.
+  public var line: String { "\(device) \(inode) \(size) \(modificationNanoseconds)" }
+
+  /// Parses ``line``; nil when it is not four decimal numbers.
+  ///
+  /// - Complexity: O(*n*) in the length of the line.
+  public init?(line: Substring) {
+    let parts = line.split(separator: " ", omittingEmptySubsequences: false)
+    guard parts.count == 4, let device = UInt64(parts[0]), let inode = UInt64(parts[1]),
+      let size = Int64(parts[2]), let time = Int64(parts[3])
+    else { return nil }
+    self.init(device: device, inode: inode, size: size, modificationNanoseconds: time)
+  }
+
+  /// How `self` (what is at the path now) differs from `expected`, in a few words, or nil
+  /// when it is the same file.
+  func difference(from expected: FileIdentity) -> String? {
+    if device != expected.device || inode != expected.inode {
+      return "it is another file than the one shown (its inode changed)"
+    }
+    if size != expected.size {
+      return "its size changed from \(expected.size) to \(size) bytes"
+    }
+    if modificationNanoseconds != expected.modificationNanoseconds {
+      return "it was modified since the session started"
+    }
+    return nil
+  }
+}

@@ -1,0 +1,152 @@
+import ArgumentParser
+import Foundation
+import Offload
+import PhotoSession
+import TerminalUI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// JSON shapes printed by `photos --json`.
+enum PhotoShapes {
+  struct SessionShape: Encodable {
+    var id: String
+    var root: String
+    var createdAt: String
+    var ordering: String
+    var recursive: Bool
+    var statistics: SessionStatistics
+
+    init(_ opened: PhotoSessionStore.Opened) {
+      id = opened.id
+      root = opened.manifest.root
+      createdAt = PhotoShapes.isoDate(opened.manifest.createdAt)
+      ordering = opened.manifest.ordering.rawValue
+      recursive = opened.manifest.recursive
+      statistics = opened.session.statistics
+    }
+  }
+
+  struct Started: Encodable {
+    var session: SessionShape
+    var skipped: [ScanIssue]
+  }
+
+  struct StatusShape: Encodable {
+    var session: SessionShape
+    var current: CardShape?
+    var next: [CardShape]
+    var repairs: [String]
+  }
+
+  /// A card with every file of it (`files`: the photo, then its companions) and its
+  /// modification time as an ISO 8601 date.
+  struct CardShape: Encodable {
+    var card: PhotoCard
+    var files: [String]
+
+    init(_ card: PhotoCard, _ library: FolderLibrary) {
+      self.card = card
+      self.files = library.files(of: card.photo)
+    }
+
+    private enum Key: String, CodingKey {
+      case index, photo, decision, commitState, metadata, problem, files
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: Key.self)
+      try container.encode(card.index, forKey: .index)
+      try container.encode(card.photo, forKey: .photo)
+      try container.encodeIfPresent(card.decision, forKey: .decision)
+      try container.encodeIfPresent(card.commitState, forKey: .commitState)
+      try container.encodeIfPresent(card.metadata.map(MetadataShape.init), forKey: .metadata)
+      try container.encodeIfPresent(card.problem, forKey: .problem)
+      try container.encode(files, forKey: .files)
+    }
+  }
+
+  /// A photo's metadata with its modification time as an ISO 8601 date.
+  struct MetadataShape: Encodable {
+    var format: ImageFormat
+    var byteCount: Int
+    var pixelWidth: Int?
+    var pixelHeight: Int?
+    var orientation: Int
+    var captureDate: String?
+    var modificationTime: String
+
+    init(_ metadata: PhotoMetadata) {
+      format = metadata.format
+      byteCount = metadata.byteCount
+      pixelWidth = metadata.pixelWidth
+      pixelHeight = metadata.pixelHeight
+      orientation = metadata.orientation
+      captureDate = metadata.captureDate
+      modificationTime = PhotoShapes.isoDate(metadata.modificationTime)
+    }
+  }
+
+  /// One session of `photos sessions --json`, its start as an ISO 8601 date.
+  struct SummaryShape: Encodable {
+    var id: String
+    var root: String
+    var createdAt: String?
+    var statistics: SessionStatistics?
+    var problem: String?
+
+    init(_ summary: PhotoSessionStore.Summary) {
+      id = summary.id
+      root = summary.root
+      createdAt = summary.problem == nil ? PhotoShapes.isoDate(summary.createdAt) : nil
+      statistics = summary.statistics
+      problem = summary.problem
+    }
+  }
+
+  /// Seconds since 1970 as an ISO 8601 date in UTC with milliseconds
+  /// (`2024-05-01T10:00:00.250Z`).
+  static func isoDate(_ seconds: Double) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return formatter.string(from: Date(timeIntervalSince1970: seconds))
+  }
+
+  struct Decided: Encodable {
+    var decided: CardShape
+    var current: CardShape?
+    var statistics: SessionStatistics
+  }
+
+  struct Undone: Encodable {
+    var photo: CardShape
+    var current: CardShape?
+    var statistics: SessionStatistics
+  }
+
+  struct ReviewShape: Encodable {
+    var session: String
+    var items: [ReviewItem]
+  }
+
+  struct Changed: Encodable {
+    var photo: String
+    var decision: PhotoDecision
+    var statistics: SessionStatistics
+  }
+
+  struct Committed: Encodable {
+    var report: CommitReport
+    /// The bytes of the cards moved to the Trash (that would be, in a dry run).
+    var trashBytes: Int
+    var statistics: SessionStatistics
+  }
+
+  struct SessionList: Encodable {
+    var sessions: [SummaryShape]
+  }
+}

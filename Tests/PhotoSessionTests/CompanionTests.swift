@@ -108,21 +108,6 @@ struct CompanionTests {
   }
 }
 
-/// The sha256 of every file of `folder` (names and contents), from `sha256sum`.
-private func folderDigest(_ folder: String) throws -> String {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/bin/sh")
-  process.arguments = [
-    "-c", "cd \"$1\" && find . -type f | LC_ALL=C sort | xargs -d '\\n' sha256sum", "sh", folder,
-  ]
-  let out = Pipe()
-  process.standardOutput = out
-  try process.run()
-  let data = out.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return String(decoding: data, as: UTF8.self)
-}
-
 @Suite("Restore: trashed cards come back byte for byte")
 struct RestoreTests {
   @Test func restoreBringsEveryFileBackAndRefusesATakenPath() throws {

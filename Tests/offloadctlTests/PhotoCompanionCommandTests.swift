@@ -62,32 +62,17 @@ struct PhotoCompanionCommandTests {
 }
 
 extension PhotoCompanionCommandTests {
-  /// `sha256sum` of every file under `folder`, names included.
-  private func digest(_ folder: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = [
-      "-c", "cd \"$1\" && find . -type f | LC_ALL=C sort | xargs -d '\\n' sha256sum", "sh", folder,
-    ]
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
-  }
-
   @Test func restoreBringsTrashedCardsBackByteForByteAfterTheCommit() throws {
     let fixture = try PhotoFixture()
     defer { fixture.folder.remove() }
     try Data("<x/>".utf8).write(to: URL(fileURLWithPath: fixture.photos + "/a.jpg.xmp"))
-    let before = try digest(fixture.photos)
+    let before = try folderDigest(fixture.photos)
     try fixture.ok("photos", "start", fixture.photos, "--order", "mtime")
     try fixture.ok("photos", "swipe", "left")  // a.jpg with a.jpg.xmp
     try fixture.ok("photos", "swipe", "up")  // b.png
     try fixture.ok("photos", "swipe", "left")  // c.jpg
     try fixture.ok("photos", "commit", "--yes")
-    #expect(try digest(fixture.photos) != before)
+    #expect(try folderDigest(fixture.photos) != before)
     #expect(
       try fixture.fails(64, "photos", "restore").contains(
         "give the photos to restore, or --all (not both)"))
@@ -100,7 +85,7 @@ extension PhotoCompanionCommandTests {
     #expect(
       restored
         == "a.jpg: restored from the Trash with 1 companion file\nc.jpg: restored from the Trash\n")
-    #expect(try digest(fixture.photos) == before)
+    #expect(try folderDigest(fixture.photos) == before)
     #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.trash + "/files").isEmpty)
     #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.trash + "/info").isEmpty)
   }

@@ -30,3 +30,18 @@ struct GlobalOptions: ParsableArguments {
     }
   }
 }
+
+extension GlobalOptions {
+  /// Prints a command's result the one way every command does: with `--json` the one JSON
+  /// document (`shape` in the envelope with `schemaVersion`), else the one line `text` gives,
+  /// its control characters escaped, unless `--quiet`.
+  ///
+  /// Neither closure runs when its output is not wanted.
+  func report<Shape: Encodable>(json shape: () -> Shape, text: () -> String) throws {
+    if json {
+      try Output.document(shape())
+    } else if !quiet {
+      Output.line(text())
+    }
+  }
+}

@@ -26,10 +26,10 @@ struct CollectionCommand: ParsableCommand {
       let collection = try global.changing { (workspace) throws(WorkspaceError) in
         try workspace.createCollection(named: name, kind: kind)
       }
-      if global.json {
-        try Output.document(JSONShapes.CollectionShape(collection))
-      } else if !global.quiet {
-        Output.line("created \(collection.kind.rawValue) \"\(collection.name)\" (\(collection.id))")
+      try global.report {
+        JSONShapes.CollectionShape(collection)
+      } text: {
+        "created \(collection.kind.rawValue) \"\(collection.name)\" (\(collection.id))"
       }
     }
   }
@@ -132,11 +132,11 @@ struct CollectionCommand: ParsableCommand {
       try global.changing { (workspace) throws(WorkspaceError) in
         try workspace.renameCollection(name, to: newName)
       }
-      if global.json {
-        struct Renamed: Encodable { var name: String }
-        try Output.document(Renamed(name: newName))
-      } else if !global.quiet {
-        Output.line("renamed \"\(name)\" to \"\(newName)\"")
+      struct Renamed: Encodable { var name: String }
+      try global.report {
+        Renamed(name: newName)
+      } text: {
+        "renamed \"\(name)\" to \"\(newName)\""
       }
     }
   }
@@ -175,11 +175,11 @@ struct CollectionCommand: ParsableCommand {
       let position = try global.changing { (workspace) throws(WorkspaceError) in
         try workspace.moveCollection(name, to: placement)
       }
-      if global.json {
-        struct Moved: Encodable { var name: String; var position: Int }
-        try Output.document(Moved(name: name, position: position))
-      } else if !global.quiet {
-        Output.line("moved \"\(name)\" to position \(position + 1) of the collections")
+      struct Moved: Encodable { var name: String; var position: Int }
+      try global.report {
+        Moved(name: name, position: position)
+      } text: {
+        "moved \"\(name)\" to position \(position + 1) of the collections"
       }
     }
   }
@@ -203,14 +203,13 @@ struct CollectionCommand: ParsableCommand {
       let removed = try global.changing { (workspace) throws(WorkspaceError) in
         try workspace.deleteCollections(names, force: force)
       }
-      if global.json {
-        struct Deleted: Encodable { var names: [String]; var itemsRemoved: Int }
-        try Output.document(Deleted(names: names, itemsRemoved: removed))
-      } else if !global.quiet {
+      struct Deleted: Encodable { var names: [String]; var itemsRemoved: Int }
+      try global.report {
+        Deleted(names: names, itemsRemoved: removed)
+      } text: {
         let count = removed == 1 ? "1 item" : "\(removed) items"
-        Output.line(
-          "deleted " + names.map { "\"\($0)\"" }.joined(separator: ", ")
-            + (removed > 0 ? " with \(count) (offloadctl undo brings them back)" : ""))
+        return "deleted " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+          + (removed > 0 ? " with \(count) (offloadctl undo brings them back)" : "")
       }
     }
   }
@@ -259,13 +258,12 @@ struct CollectionCommand: ParsableCommand {
       let moved = try global.changing { (workspace) throws(WorkspaceError) in
         try workspace.convertCollection(name, to: kind)
       }
-      if global.json {
-        struct Converted: Encodable { var name: String; var kind: String; var itemsMoved: Int }
-        try Output.document(Converted(name: name, kind: kind.rawValue, itemsMoved: moved))
-      } else if !global.quiet {
-        Output.line(
-          "\"\(name)\" is now a \(kind.rawValue)"
-            + (nested > 0 ? " (offloadctl undo brings the nesting back)" : ""))
+      struct Converted: Encodable { var name: String; var kind: String; var itemsMoved: Int }
+      try global.report {
+        Converted(name: name, kind: kind.rawValue, itemsMoved: moved)
+      } text: {
+        "\"\(name)\" is now a \(kind.rawValue)"
+          + (nested > 0 ? " (offloadctl undo brings the nesting back)" : "")
       }
     }
   }
@@ -309,12 +307,10 @@ struct CollectionCommand: ParsableCommand {
       if !global.quiet {
         imported.warnings.forEach { Output.error("offloadctl: warning: \($0)") }
       }
-      if global.json {
-        try Output.document(JSONShapes.CollectionShape(collection))
-      } else if !global.quiet {
-        Output.line(
-          "imported \(collection.items.count == 1 ? "1 item" : "\(collection.items.count) items") into \(collection.kind.rawValue) \"\(collection.name)\""
-        )
+      try global.report {
+        JSONShapes.CollectionShape(collection)
+      } text: {
+        "imported \(collection.items.count == 1 ? "1 item" : "\(collection.items.count) items") into \(collection.kind.rawValue) \"\(collection.name)\""
       }
     }
   }

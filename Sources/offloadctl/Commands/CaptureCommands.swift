@@ -22,10 +22,10 @@ struct CaptureCommand: ParsableCommand {
     let item = try global.changing { (workspace) throws(WorkspaceError) in
       try workspace.capture(text)
     }
-    if global.json {
-      try Output.document(JSONShapes.ItemShape(item, collection: Workspace.inboxName))
-    } else if !global.quiet {
-      Output.line("captured \(item.id): \(item.text)")
+    try global.report {
+      JSONShapes.ItemShape(item, collection: Workspace.inboxName)
+    } text: {
+      "captured \(item.id): \(item.text)"
     }
   }
 }

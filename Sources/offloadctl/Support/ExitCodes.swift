@@ -1,4 +1,6 @@
 import ArgumentParser
+import Offload
+import OrderingCore
 
 /// The exit codes of `offloadctl`: one table, shown in `--help` and README.
 ///
@@ -58,12 +60,38 @@ protocol ReportableError: Error, CustomStringConvertible {
 
 /// Runs library code, turning its error into a one-line message and an exit status.
 ///
-/// Every module's error type conforms to ``ReportableError`` in the file of the commands that
-/// use it, so this one function serves them all.
+/// Every module's error type conforms to ``ReportableError`` below, in this one table, so this
+/// one function serves them all.
 func failing<T, Failure: ReportableError>(_ body: () throws(Failure) -> T) throws -> T {
   do {
     return try body()
   } catch {
     throw CommandFailure(code: error.exitCode, message: error.description)
   }
+}
+
+// MARK: - Each module's errors in the table
+
+extension WorkspaceError: ReportableError {
+  var exitCode: OffloadExitCode { code.exitCode }
+}
+
+extension WorkspaceError.Code {
+  /// The exit status for this kind of failure.
+  var exitCode: OffloadExitCode {
+    switch self {
+    case .notFound: .noInput
+    case .ambiguous, .invalidRequest: .usage
+    case .badInput, .damagedStore: .dataError
+    case .refused, .alreadyExists, .notEmpty, .nothingToUndo, .conflict: .failure
+    case .storeBusy: .temporaryFailure
+    case .cannotCreate: .cannotCreate
+    case .ioFailure: .ioError
+    }
+  }
+}
+
+extension OrderingError: ReportableError {
+  /// Every ordering error a command meets comes from the keys it was given: bad input data.
+  var exitCode: OffloadExitCode { .dataError }
 }

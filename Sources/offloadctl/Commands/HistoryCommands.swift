@@ -11,12 +11,11 @@ struct UndoCommand: ParsableCommand {
 
   func run() throws {
     let entry = try global.changing { (workspace) throws(WorkspaceError) in try workspace.undo() }
-    if global.json {
-      struct Undone: Encodable { var sequence: UInt64; var summary: String; var items: Int }
-      try Output.document(
-        Undone(sequence: entry.sequence, summary: entry.summary, items: entry.itemCount))
-    } else if !global.quiet {
-      Output.line("undid: \(entry.summary)")
+    struct Undone: Encodable { var sequence: UInt64; var summary: String; var items: Int }
+    try global.report {
+      Undone(sequence: entry.sequence, summary: entry.summary, items: entry.itemCount)
+    } text: {
+      "undid: \(entry.summary)"
     }
   }
 }

@@ -36,25 +36,6 @@ extension GlobalOptions {
   }
 }
 
-extension WorkspaceError: ReportableError {
-  var exitCode: OffloadExitCode { code.exitCode }
-}
-
-extension WorkspaceError.Code {
-  /// The exit status for this kind of failure (see ExitCodes.swift).
-  var exitCode: OffloadExitCode {
-    switch self {
-    case .notFound: .noInput
-    case .ambiguous, .invalidRequest: .usage
-    case .badInput, .damagedStore: .dataError
-    case .refused, .alreadyExists, .notEmpty, .nothingToUndo, .conflict: .failure
-    case .storeBusy: .temporaryFailure
-    case .cannotCreate: .cannotCreate
-    case .ioFailure: .ioError
-    }
-  }
-}
-
 /// JSON shapes printed by `--json`: data only, sorted keys, dates in ISO 8601.
 enum JSONShapes {
   struct ItemShape: Encodable {

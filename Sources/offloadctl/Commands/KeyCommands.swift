@@ -149,8 +149,3 @@ private struct CheckDocument: Encodable {
   var results: [Result]
   var valid: Bool
 }
-
-extension OrderingError: ReportableError {
-  /// Every ordering error a command meets comes from the keys it was given: bad input data.
-  var exitCode: OffloadExitCode { .dataError }
-}

@@ -126,10 +126,10 @@ struct ItemCommand: ParsableCommand {
       let item = try global.changing { (workspace) throws(WorkspaceError) in
         try workspace.addItem(to: collection, text: text, at: where_)
       }
-      if global.json {
-        try Output.document(JSONShapes.ItemShape(item))
-      } else if !global.quiet {
-        Output.line("added \(item.id): \(item.text)")
+      try global.report {
+        JSONShapes.ItemShape(item)
+      } text: {
+        "added \(item.id): \(item.text)"
       }
     }
   }
@@ -317,12 +317,11 @@ struct ItemCommand: ParsableCommand {
       let count = try global.changing { (workspace) throws(WorkspaceError) in
         try workspace.removeItems(ids)
       }
-      if global.json {
-        struct Removed: Encodable { var removed: Int }
-        try Output.document(Removed(removed: count))
-      } else if !global.quiet {
-        Output.line(
-          "removed \(count == 1 ? "1 item" : "\(count) items") (offloadctl undo brings them back)")
+      struct Removed: Encodable { var removed: Int }
+      try global.report {
+        Removed(removed: count)
+      } text: {
+        "removed \(count == 1 ? "1 item" : "\(count) items") (offloadctl undo brings them back)"
       }
     }
   }
@@ -332,11 +331,11 @@ struct ItemCommand: ParsableCommand {
 private func report(
   _ global: GlobalOptions, _ verb: String, _ id: String, _ more: String = ""
 ) throws {
-  if global.json {
-    struct Changed: Encodable { var id: String; var change: String }
-    try Output.document(Changed(id: id, change: verb))
-  } else if !global.quiet {
-    Output.line("\(verb) \(id)\(more)")
+  struct Changed: Encodable { var id: String; var change: String }
+  try global.report {
+    Changed(id: id, change: verb)
+  } text: {
+    "\(verb) \(id)\(more)"
   }
 }
 

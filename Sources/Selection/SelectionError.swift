@@ -12,13 +12,25 @@
 /// ```
 public struct SelectionError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What kind of failure this is.
-  public enum Code: String, Hashable, Sendable, CaseIterable {
+  ///
+  /// An open set of named values rather than an enum, so that a code added in a later version
+  /// does not break a client's `switch` (which therefore ends with `default`).
+  public struct Code: RawRepresentable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// The code's name, as it appears in messages and JSON.
+    public var rawValue: String
+    /// Creates a code from its name.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// The code's name.
+    public var description: String { rawValue }
+    /// Every code this version defines, in the order they are declared.
+    public static let allCases: [Code] = [.unknownRow, .duplicateRow, .parentCycle]
+
     /// The row is not among the rows the operation was given (or not visible where it must be).
-    case unknownRow
+    public static let unknownRow = Code(rawValue: "unknownRow")
     /// A row occurs twice in a display order.
-    case duplicateRow
+    public static let duplicateRow = Code(rawValue: "duplicateRow")
     /// Following parents from a row comes back to that row.
-    case parentCycle
+    public static let parentCycle = Code(rawValue: "parentCycle")
   }
 
   /// What kind of failure this is.

@@ -4,33 +4,48 @@
 /// is, so a command maps it to an exit status without reading the text.
 public struct WorkspaceError: Error, CustomStringConvertible, Sendable {
   /// What kind of failure this is.
-  public enum Code: String, Hashable, Sendable, CaseIterable {
+  ///
+  /// An open set of named values rather than an enum, so that a code added in a later version
+  /// does not break a client's `switch` (which therefore ends with `default`).
+  public struct Code: RawRepresentable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// The code's name, as it appears in messages and JSON.
+    public var rawValue: String
+    /// Creates a code from its name.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// The code's name.
+    public var description: String { rawValue }
+    /// Every code this version defines, in the order they are declared.
+    public static let allCases: [Code] = [
+      .notFound, .ambiguous, .invalidRequest, .badInput, .refused, .alreadyExists, .notEmpty,
+      .nothingToUndo, .conflict, .damagedStore, .storeBusy, .cannotCreate, .ioFailure,
+    ]
+
     /// No collection, item or file has that name or id.
-    case notFound
+    public static let notFound = Code(rawValue: "notFound")
     /// A typed id prefix matches several items or collections.
-    case ambiguous
+    public static let ambiguous = Code(rawValue: "ambiguous")
     /// The arguments contradict each other or the request makes no sense here.
-    case invalidRequest
+    public static let invalidRequest = Code(rawValue: "invalidRequest")
     /// The data given (an outline, a JSON file, a text) cannot be used.
-    case badInput
+    public static let badInput = Code(rawValue: "badInput")
     /// The forest refused a move or insert (a cycle, too deep, nesting in a list).
-    case refused
+    public static let refused = Code(rawValue: "refused")
     /// A collection with that name exists already.
-    case alreadyExists
+    public static let alreadyExists = Code(rawValue: "alreadyExists")
     /// The collection still has items and `force` was not given.
-    case notEmpty
+    public static let notEmpty = Code(rawValue: "notEmpty")
     /// Nothing to undo.
-    case nothingToUndo
+    public static let nothingToUndo = Code(rawValue: "nothingToUndo")
     /// What undo would restore has changed since.
-    case conflict
+    public static let conflict = Code(rawValue: "conflict")
     /// A store file is damaged or from a newer version.
-    case damagedStore
+    public static let damagedStore = Code(rawValue: "damagedStore")
     /// Another process holds the store lock.
-    case storeBusy
+    public static let storeBusy = Code(rawValue: "storeBusy")
     /// The store folder cannot be created.
-    case cannotCreate
+    public static let cannotCreate = Code(rawValue: "cannotCreate")
     /// Reading or writing failed.
-    case ioFailure
+    public static let ioFailure = Code(rawValue: "ioFailure")
   }
 
   /// What kind of failure this is.

@@ -83,10 +83,11 @@ extension WorkspaceError.Code {
     case .notFound: .noInput
     case .ambiguous, .invalidRequest: .usage
     case .badInput, .damagedStore: .dataError
-    case .refused, .alreadyExists, .notEmpty, .nothingToUndo, .conflict: .failure
     case .storeBusy: .temporaryFailure
     case .cannotCreate: .cannotCreate
     case .ioFailure: .ioError
+    // refused, alreadyExists, notEmpty, nothingToUndo, conflict, and any later code.
+    default: .failure
     }
   }
 }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Offload
 
-/// Seed 003's itinerary: three days (roots) with games, travel segments and custom items.
+/// A trip itinerary: three days (roots) with games, travel segments and custom items.
 private struct Itinerary {
   static let days: [String: Int] = ["day1": 1, "day2": 2, "day3": 3]
   static let games: Set<String> = ["game1", "game3"]

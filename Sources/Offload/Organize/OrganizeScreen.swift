@@ -4,9 +4,9 @@ public import TerminalUI
 /// The organize screen's state machine: keys in, frames out, changes asked for as values.
 ///
 /// It holds a collection's rows (collapsed parents hide their descendants), a cursor over
-/// them in a `ListViewport`, and a `SelectionState` for edit mode. Normal mode follows the
-/// list conventions of seed 001: ↑/↓ move, Enter opens an item's details, Delete or Backspace
-/// is the swipe-to-delete quick action (a row with nested items asks first), ←/→ collapse and
+/// them in a `ListViewport`, and a `SelectionState` for edit mode. Normal mode follows how
+/// iOS lists behave, so habits carry over: ↑/↓ move, Enter opens an item's details, Delete or
+/// Backspace is the swipe-to-delete quick action (a row with nested items asks first), ←/→ collapse and
 /// expand, `x` ticks the row done (or not done), `a` or `o` adds an item below it (typed on
 /// its own row: Enter saves, Esc cancels). `e` toggles edit mode (Edit/Done): space toggles
 /// a checkmark, shift+↑/↓ extends the selection, `a` selects all, the bottom toolbar is

@@ -10,7 +10,7 @@ public import OrderingCore
 /// `OrderedForest` its `OrderedForest.Rule`s.
 ///
 /// ```swift
-/// // Seed 003's itinerary: days are roots; games and day headers stay put; a travel
+/// // A trip itinerary: days are roots; games and day headers stay put; a travel
 /// // segment lands only on the days of its range; a custom item goes on any day.
 /// let policy = PlacementPolicy<String>(
 ///   name: "itinerary",

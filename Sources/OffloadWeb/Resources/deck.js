@@ -10,7 +10,7 @@ const progress = $("progress");
 const undoButton = $("undo");
 const message = $("message");
 const reduceMotion = matchMedia("(prefers-reduced-motion: reduce)");
-const MAX_TILT = 15; // degrees, reached at the commit distance (seed 004)
+const MAX_TILT = 15; // degrees, reached at the commit distance (the deck's motion spec)
 const COMMIT_FRACTION = 0.5;
 
 let deck = null; // the server's last deck document

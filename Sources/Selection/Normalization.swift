@@ -22,7 +22,7 @@ extension SelectionState {
   ///
   /// ```swift
   /// // a ─ b ─ c,  d
-  /// SelectionState<String>.topmost(of: ["c", "a", "d"], parent: parents)  // ["a", "d"]
+  /// try SelectionState<String>.topmost(of: ["c", "a", "d"], parent: { parents[$0] })  // ["a", "d"]
   /// ```
   ///
   /// - Parameters:

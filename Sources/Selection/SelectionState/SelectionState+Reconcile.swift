@@ -35,9 +35,9 @@ extension SelectionState {
   /// the visible selected rows, whichever is smaller.
   ///
   /// ```swift
-  /// rows.applyFilter("urgent")
+  /// rows = try RowSnapshot(visible: urgent, hidden: others)  // a filter hid some rows
   /// let report = selection.reconcile(with: rows, policy: .keepHidden)
-  /// toolbar.label = "\(selection.count) selected"   // counts visible rows only
+  /// let label = "\(selection.count) selected"  // counts visible rows only
   /// ```
   ///
   /// Rows inserted since the last reconcile would be selected by a select-all (it stores the

@@ -14,12 +14,13 @@ public import OrderingCore
 /// // segment lands only on the days of its range; a custom item goes on any day.
 /// let policy = PlacementPolicy<String>(
 ///   name: "itinerary",
-///   fixedReason: "headers and games stay where they are", isFixed: { isHeader($0) || isGame($0) },
+///   fixedReason: "headers and games stay where they are",
+///   isFixed: { isHeader($0) || isGame($0) },
 ///   placementReason: "a day accepts it only inside its valid range",
-///   accepts: { node, parent, depth in depth == 1 && parent.map { fits(node, day: $0) } ?? false })
+///   accepts: { node, parent, _ in parent.map { fits(node, day: $0) } ?? isDay(node) })
 /// var forest = OrderedForest<String>(constraints: .init(rules: policy.forestRules))
-/// let drop = DropTargetResolver.resolve(pointer: p, rows: rows, dragged: [id], rules: policy,
-///                                       configuration: .init())
+/// let drop = DropTargetResolver.resolve(
+///   pointer: pointer, rows: rows, dragged: [id], rules: policy, configuration: .init())
 /// ```
 public struct PlacementPolicy<ID: Hashable & Comparable & Sendable>: DropRules, Sendable {
   /// The rule's name, as refusals print it.

@@ -12,8 +12,8 @@ import Selection
 /// depths: `2-3` in `1, 2, 2.1, 2.2, 3` selects `2, 2.1, 2.2, 3`.
 ///
 /// ```swift
-/// let selection = try ItemSelection.parse(["1.2", "3-5", "p2s0"], except: ["4"])
-/// let items = try selection.resolve(in: tree)   // rows 1.2, 3, 5 and item p2s0…, not 4
+/// let selection = try ItemSelection.parse(["1.2", "3-5", "id:7"], except: ["4"])
+/// let items = try selection.resolve(in: tree)  // rows 1.2, 3, 5 and the item 7…, not 4
 /// ```
 ///
 /// Resolution builds a `SelectionState` over the collection's rows: `--all` is its "all

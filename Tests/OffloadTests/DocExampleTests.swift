@@ -1,0 +1,173 @@
+import Foundation
+import Gestures
+import OffloadTestSupport
+import OrderingCore
+import PhotoSession
+import TerminalUI
+import Testing
+
+@testable import Offload
+
+/// The examples of Offload's doc comments and DocC catalog, compiled and run here;
+/// `everyExampleIsHere` fails when an example is written that this file does not hold.
+@Suite("Offload: documentation examples compile and do what they say")
+struct DocExampleTests {
+  @Test func everyExampleIsHere() {
+    let root = DocExamples.packageRoot(from: #filePath)
+    let blocks = DocExamples.blocks(
+      module: "Offload", guides: ["Docs/Guides/Workspace.md"], root: root)
+    #expect(blocks.count >= 9)
+    let missing = DocExamples.missing(
+      blocks, in: ["Tests/OffloadTests/DocExampleTests.swift"], root: root)
+    #expect(missing.isEmpty, "examples not compiled by a test: \(missing)")
+  }
+
+  @Test func catalogFirstSteps() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let environment = ["OFFLOAD_HOME": folder.path]
+    // The example reads the process's environment; here it reads one that names the folder.
+    struct Process {
+      struct Info { var environment: [String: String] }
+      var processInfo: Info
+    }
+    let ProcessInfo = Process(processInfo: .init(environment: environment))
+    var printed: [String] = []
+    func print(_ text: String) { printed.append(text) }
+    let location = try StoreLocation.resolve(
+      explicit: nil, environment: ProcessInfo.processInfo.environment)
+    let workspace = Workspace(root: location.path)
+    let idea = try workspace.capture("Call the plumber")
+    try workspace.createCollection(named: "House", kind: .plan)
+    try workspace.moveItem(idea.id.rawValue, toCollection: "House", to: .lastRoot)
+    print(CollectionTree.lines(try workspace.tree(of: "House").rows()).joined(separator: "\n"))
+    try workspace.undo()
+    #expect(printed.count == 1 && printed[0].contains("Call the plumber"))
+    #expect(try workspace.tree(of: "House").collection.items.isEmpty)
+  }
+
+  @Test func workspaceOverview() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    func Workspace(root: String) -> Offload.Workspace { Offload.Workspace(root: folder.path) }
+    let workspace = Workspace(root: "/home/ada/.local/share/offload")
+    let item = try workspace.capture("Call the plumber")
+    try workspace.createCollection(named: "House", kind: .plan)
+    try workspace.moveItem(item.id.rawValue, toCollection: "House", to: .firstRoot)
+    try workspace.undo()
+    #expect(try workspace.tree(of: "House").collection.items.isEmpty)
+    #expect(try workspace.tree(of: Offload.Workspace.inboxName).collection.items.count == 1)
+  }
+
+  @Test func shortIDs() {
+    let id = ShortID(sequence: 1)  // "p2s0q3", say: six characters, never ambiguous to type
+    #expect(id.rawValue.count == 6)
+    #expect(ShortID(id.rawValue) == id)
+  }
+
+  @Test func storeLocation() throws {
+    let location = try StoreLocation.resolve(explicit: nil, environment: ["HOME": "/home/ada"])
+    location.path  // "/home/ada/.local/share/offload"
+    location.source  // .defaultLocation
+    #expect(location.path == "/home/ada/.local/share/offload")
+    #expect(location.source == .defaultLocation)
+  }
+
+  @Test func itemSelection() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let workspace = Offload.Workspace(root: folder.path)
+    try workspace.createCollection(named: "Trip", kind: .plan)
+    var ids: [String: String] = [:]
+    for text in ["A", "A1", "A2", "B", "C", "D", "E"] {
+      ids[text] = try workspace.addItem(to: "Trip", text: text, at: .lastRoot).id.rawValue
+    }
+    for child in ["A1", "A2"] {
+      try workspace.moveItem(ids[child]!, toCollection: "Trip", to: .lastChild(of: ids["A"]!))
+    }
+    // An item whose id starts with 7, found by its id rather than its row.
+    var seven = try workspace.capture("X")
+    while !seven.id.rawValue.hasPrefix("7") { seven = try workspace.capture("X") }
+    try workspace.moveItem(seven.id.rawValue, toCollection: "Trip", to: .lastRoot)
+    let tree = try workspace.tree(of: "Trip")
+    let selection = try ItemSelection.parse(["1.2", "3-5", "id:7"], except: ["4"])
+    let items = try selection.resolve(in: tree)  // rows 1.2, 3, 5 and the item 7…, not 4
+    #expect(items.ids.map(\.rawValue) == [ids["A2"]!, ids["C"]!, ids["E"]!, seven.id.rawValue])
+  }
+
+  @Test func organizeScreen() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let workspace = Offload.Workspace(root: folder.path)
+    try workspace.createCollection(named: "Trip", kind: .plan)
+    _ = try workspace.addItem(to: "Trip", text: "Day 1", at: .lastRoot)
+    _ = try workspace.addItem(to: "Trip", text: "Day 2", at: .lastRoot)
+    var printed: [String] = []
+    func print(_ text: String) { printed.append(text) }
+    var screen = OrganizeScreen(tree: try workspace.tree(of: "Trip"))
+    _ = screen.handle(KeyPress(.down))
+    print(screen.frame(size: TerminalSize(columns: 80, rows: 24)).text)
+    #expect(printed.first?.contains("Day 2") == true)
+  }
+
+  @Test func organizeSession() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let workspace = Offload.Workspace(root: folder.path)
+    try workspace.createCollection(named: "Trip", kind: .plan)
+    _ = try workspace.addItem(to: "Trip", text: "Day 1", at: .lastRoot)
+    var session = try OrganizeSession(workspace: workspace, collection: "Trip")
+    _ = session.handle(KeyPress(.character("e")))
+    _ = session.handle(KeyPress(.space))
+    _ = session.handle(KeyPress(.character("x")))  // saved: one change, one undo
+    #expect(try workspace.tree(of: "Trip").collection.items.allSatisfy(\.done))
+    try workspace.undo()
+    #expect(try workspace.tree(of: "Trip").collection.items.allSatisfy { !$0.done })
+  }
+
+  @Test func photoSessions() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let location = try StoreLocation.resolve(explicit: folder.path, environment: [:])
+    let environment = ["HOME": folder.path]
+    do {
+      let sessions = PhotoSessions.store(root: location.path, environment: environment)
+      let opened = try sessions.openLatest()
+      Issue.record("a store with no session opened \(opened.id)")
+    } catch {
+      #expect(error.code == .noSession)
+    }
+  }
+
+  @Test func placementPolicy() throws {
+    // Days d1, d2 are roots; h is a header, g a game, t a travel segment valid on d2 only.
+    @Sendable func isDay(_ id: String) -> Bool { id.hasPrefix("d") }
+    @Sendable func isHeader(_ id: String) -> Bool { id == "h" }
+    @Sendable func isGame(_ id: String) -> Bool { id == "g" }
+    @Sendable func fits(_ node: String, day: String) -> Bool {
+      isDay(day) && !isDay(node) && (node != "t" || day == "d2")
+    }
+    let pointer = TouchPoint(x: 40, y: 60)
+    let rows = [
+      DropRow(id: "d1", minY: 0, height: 44, acceptsChildren: true),
+      DropRow(id: "d2", minY: 44, height: 44, acceptsChildren: true),
+    ]
+    let id = "t"
+    // A trip itinerary: days are roots; games and day headers stay put; a travel
+    // segment lands only on the days of its range; a custom item goes on any day.
+    let policy = PlacementPolicy<String>(
+      name: "itinerary",
+      fixedReason: "headers and games stay where they are",
+      isFixed: { isHeader($0) || isGame($0) },
+      placementReason: "a day accepts it only inside its valid range",
+      accepts: { node, parent, _ in parent.map { fits(node, day: $0) } ?? isDay(node) })
+    var forest = OrderedForest<String>(constraints: .init(rules: policy.forestRules))
+    let drop = DropTargetResolver.resolve(
+      pointer: pointer, rows: rows, dragged: [id], rules: policy, configuration: .init())
+    try forest.insert("d1", at: .lastRoot)
+    try forest.insert("d2", at: .lastRoot)
+    #expect(throws: (any Error).self) { try forest.insert("t", at: .lastChild(of: "d1")) }
+    try forest.insert("t", at: .lastChild(of: "d2"))
+    #expect(!drop.showsInvalidTint)  // over the middle of d2, which takes the segment
+  }
+}

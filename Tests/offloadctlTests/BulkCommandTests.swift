@@ -21,7 +21,7 @@ private func rows(_ fixture: StoreFixture, _ collection: String = "Trip") throws
   }
 }
 
-@Suite("offloadctl bulk item commands: end to end")
+@Suite("offloadctl bulk item commands: end to end", .timeLimit(.minutes(5)))
 struct BulkCommandTests {
   @Test func bulkDoneRemoveAndOneUndo() throws {
     let fixture = try StoreFixture()

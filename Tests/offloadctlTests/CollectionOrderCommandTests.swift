@@ -17,7 +17,7 @@ private func makeNestedTrip(_ fixture: StoreFixture) throws {
   try fixture.ok("item", "add", "Trip", "Socks", "--parent", pack)
 }
 
-@Suite("offloadctl collection move, delete and convert: end to end")
+@Suite("offloadctl collection move, delete and convert: end to end", .timeLimit(.minutes(5)))
 struct CollectionOrderCommandTests {
   @Test func moveReordersKeepsTheInboxFirstAndUndoesExactly() throws {
     let fixture = try StoreFixture()

@@ -4,7 +4,7 @@ import Testing
 
 /// Completions of collection names and item ids, through the built binary: the protocol the
 /// generated scripts call (`offloadctl ---completion …`), and bash itself sourcing the script.
-@Suite("offloadctl completions: collection names and item ids, end to end")
+@Suite("offloadctl completions: collection names and item ids, end to end", .timeLimit(.minutes(5)))
 struct CompletionTests {
   /// A store with `Lisbon trip` (a plan holding Pack and, under it, Socks) and `Later`.
   func makeStore() throws -> (StoreFixture, [String: String]) {

@@ -101,7 +101,7 @@ enum ConsoleExamples {
   }
 }
 
-@Suite("Docs: console examples replay on a fresh store")
+@Suite("Docs: console examples replay on a fresh store", .timeLimit(.minutes(5)))
 struct DocsReplayTests {
   @Test func readmeUsingOffloadctl() throws {
     let section = try ConsoleExamples.section(

@@ -4,7 +4,7 @@ import Testing
 
 @testable import offloadctl
 
-@Suite("offloadctl gesture: parsing")
+@Suite("offloadctl gesture: parsing", .timeLimit(.minutes(5)))
 struct GestureCommandParsingTests {
   @Test func parsesReplayAndEval() throws {
     let replay = try #require(
@@ -28,7 +28,7 @@ struct GestureCommandParsingTests {
   }
 }
 
-@Suite("offloadctl gesture: end to end")
+@Suite("offloadctl gesture: end to end", .timeLimit(.minutes(5)))
 struct GestureCommandEndToEndTests {
   func run(_ arguments: [String]) throws -> ProcessResult {
     try BuiltProduct.run(

@@ -2,7 +2,8 @@ import Foundation
 import OffloadTestSupport
 import Testing
 
-@Suite("offloadctl collection import: Markdown as editors write it, end to end")
+@Suite(
+  "offloadctl collection import: Markdown as editors write it, end to end", .timeLimit(.minutes(5)))
 struct ImportCommandTests {
   @Test func windowsFileWithHeadingsAndProse() throws {
     let fixture = try StoreFixture()

@@ -4,7 +4,7 @@ import Testing
 
 @testable import offloadctl
 
-@Suite("offloadctl key: parsing")
+@Suite("offloadctl key: parsing", .timeLimit(.minutes(5)))
 struct KeyCommandParsingTests {
   @Test func parsesBetween() throws {
     let command = try Offloadctl.parseAsRoot([
@@ -39,7 +39,7 @@ struct KeyCommandParsingTests {
   }
 }
 
-@Suite("offloadctl key: end to end")
+@Suite("offloadctl key: end to end", .timeLimit(.minutes(5)))
 struct KeyCommandEndToEndTests {
   func run(_ arguments: [String]) throws -> ProcessResult {
     try BuiltProduct.run(

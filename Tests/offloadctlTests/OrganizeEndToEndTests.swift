@@ -22,7 +22,7 @@ private enum Keys {
 }
 
 @Suite(
-  "offloadctl organize: end to end under a pseudo-terminal", .serialized,
+  "offloadctl organize: end to end under a pseudo-terminal", .serialized, .timeLimit(.minutes(5)),
   .enabled(
     if: PseudoTerminal.isAvailable,
     "needs /dev/ptmx (a devpts mount) to open a pseudo-terminal; no other tool is needed"))

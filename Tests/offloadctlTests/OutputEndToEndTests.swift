@@ -5,7 +5,8 @@ import Testing
 
 /// Printed text never carries a scalar that drives the terminal; JSON stays JSON; a failed
 /// write exits 74 with one line on stderr.
-@Suite("offloadctl output: control characters and write errors, end to end")
+@Suite(
+  "offloadctl output: control characters and write errors, end to end", .timeLimit(.minutes(5)))
 struct OutputEndToEndTests {
   /// Text with every kind of control character the store takes: C0 (Escape, BEL; newlines
   /// are refused), C1 (CSI), DEL, and bidirectional overrides and isolates.

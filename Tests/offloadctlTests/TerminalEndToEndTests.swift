@@ -134,7 +134,7 @@ struct TerminalEndToEndTests {
   }
 }
 
-@Suite("Terminal layer: the self-test screen without a terminal")
+@Suite("Terminal layer: the self-test screen without a terminal", .timeLimit(.minutes(5)))
 struct SelfTestScreenTests {
   @Test func drawsOnlyVisibleRows() {
     var screen = SelfTestScreen(rowCount: 1_000_000, crashOnBang: false)

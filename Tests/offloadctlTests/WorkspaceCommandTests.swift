@@ -55,7 +55,7 @@ struct StoreFixture {
   func remove() { folder.remove() }
 }
 
-@Suite("offloadctl workspace commands: end to end")
+@Suite("offloadctl workspace commands: end to end", .timeLimit(.minutes(5)))
 struct WorkspaceCommandTests {
   @Test func captureAndInbox() throws {
     let fixture = try StoreFixture()
@@ -296,7 +296,7 @@ struct WorkspaceCommandTests {
   }
 }
 
-@Suite("offloadctl help, completions and JSON: snapshots")
+@Suite("offloadctl help, completions and JSON: snapshots", .timeLimit(.minutes(5)))
 struct SnapshotTests {
   @Test(arguments: [
     [], ["capture"], ["collection"], ["collection", "show"], ["item"], ["item", "move"], ["undo"],

@@ -38,6 +38,15 @@ struct ItemCommand: ParsableCommand {
       let chosen = [before != nil, after != nil, first, last].filter { $0 }.count
       if chosen > 1 { throw ValidationError("choose one of --before, --after, --first, --last") }
     }
+
+    /// The place these options name: beside an item, else first or last under `parent` (or
+    /// among the top-level items when there is none).
+    func placement(under parent: String?) -> ItemPlacement {
+      if let before { return .before(before) }
+      if let after { return .after(after) }
+      if let parent { return first ? .firstChild(of: parent) : .lastChild(of: parent) }
+      return first ? .firstRoot : .lastRoot
+    }
   }
 
   /// The selection options shared by the bulk forms of move, done, undone and remove.
@@ -112,16 +121,7 @@ struct ItemCommand: ParsableCommand {
     }
 
     func run() throws {
-      let where_: ItemPlacement
-      if let before = placement.before {
-        where_ = .before(before)
-      } else if let after = placement.after {
-        where_ = .after(after)
-      } else if let parent {
-        where_ = placement.first ? .firstChild(of: parent) : .lastChild(of: parent)
-      } else {
-        where_ = placement.first ? .firstRoot : .lastRoot
-      }
+      let where_ = placement.placement(under: parent)
       let text = words.joined(separator: " ")
       let item = try global.changing { (workspace) throws(WorkspaceError) in
         try workspace.addItem(to: collection, text: text, at: where_)
@@ -175,16 +175,7 @@ struct ItemCommand: ParsableCommand {
     }
 
     func run() throws {
-      let where_: ItemPlacement
-      if let before = placement.before {
-        where_ = .before(before)
-      } else if let after = placement.after {
-        where_ = .after(after)
-      } else if let into {
-        where_ = placement.first ? .firstChild(of: into) : .lastChild(of: into)
-      } else {
-        where_ = placement.first ? .firstRoot : .lastRoot
-      }
+      let where_ = placement.placement(under: into)
       if selection.isPlainIDs && selection.selectors.count == 1 {
         let id = selection.selectors[0]
         try global.changing { (workspace) throws(WorkspaceError) in

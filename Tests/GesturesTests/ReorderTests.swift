@@ -71,13 +71,12 @@ struct ReorderTests {
   }
 
   @Test func aTraceMayNameTheHandleSurface() throws {
-    let trace = try GestureTrace(
-      parsing: """
-        {"type":"config","surface":"reorderHandle"}
-        {"type":"sample","t":0,"x":340,"y":300,"phase":"began"}
-        {"type":"sample","t":0.05,"x":340,"y":360,"phase":"moved"}
-        {"type":"sample","t":0.1,"x":340,"y":400,"phase":"ended"}
-        """)
+    let trace = try GestureTrace(lines: [
+      .init(type: "config", surface: "reorderHandle"),
+      .init(type: "sample", t: 0, x: 340, y: 300, phase: "began"),
+      .init(type: "sample", t: 0.05, x: 340, y: 360, phase: "moved"),
+      .init(type: "sample", t: 0.1, x: 340, y: 400, phase: "ended"),
+    ])
     let replay = GestureReplay(trace: trace)
     #expect(replay.surfaceName == "reorderHandle")
     #expect(replay.strokes.map(\.outcome) == ["drop"])

@@ -84,7 +84,7 @@ struct GestureJSONTests {
       let trace = randomTrace(&rng)
       let lines = trace.jsonLines
       let replay = GestureReplay(trace: try GestureTrace(parsing: lines))
-      out += "# trace \(index)\n\(lines)# replay\n\(replay.json.text)\n# text\n\(replay.text)\n"
+      out += "# trace \(index)\n\(lines)# replay\n\(replay.jsonText)\n# text\n\(replay.text)\n"
     }
     return out
   }
@@ -94,10 +94,10 @@ struct GestureJSONTests {
     var rng = SplitMix64(seed: seed)
     let strokes = try RecordedStroke.parseCSV(randomCSV(&rng))
     // No stroke at all: the empty objects.
-    var out = "# none\n\(StrokeEvaluation(strokes: []).json.text)\n"
+    var out = "# none\n\(StrokeEvaluation(strokes: []).jsonText)\n"
     for preset in GesturePreset.allCases {
       let evaluation = StrokeEvaluation(strokes: strokes, preset: preset, density: 2.625)
-      out += "# \(preset.rawValue)\n\(evaluation.json.text)\n# text\n\(evaluation.text)\n"
+      out += "# \(preset.rawValue)\n\(evaluation.jsonText)\n# text\n\(evaluation.text)\n"
     }
     return out
   }
@@ -147,7 +147,7 @@ struct GestureJSONTests {
     let trace = try GestureTrace(parsing: Self.handWritten)
     let replay = GestureReplay(trace: trace)
     try Self.compare(
-      "\(trace.jsonLines)# replay\n\(replay.json.text)\n# text\n\(replay.text)\n",
+      "\(trace.jsonLines)# replay\n\(replay.jsonText)\n# text\n\(replay.text)\n",
       golden: "hand-written.txt")
   }
 
@@ -162,7 +162,7 @@ struct GestureJSONTests {
     for preset in GesturePreset.allCases {
       let evaluation = try GestureFiles.evaluate(
         path: Self.calibrationPath, preset: preset, density: 2.625)
-      out += "# \(preset.rawValue)\n\(evaluation.json.text)\n"
+      out += "# \(preset.rawValue)\n\(evaluation.jsonText)\n"
     }
     try Self.compare(out, golden: "calibration.txt")
   }

@@ -53,14 +53,13 @@ struct RowSwipeRecognizer: Sendable {
     _ track: TouchTrack, velocity: Velocity, cancelled: Bool, configuration: GestureConfiguration,
     events: inout [GestureEvent]
   ) {
-    let outcome =
-      cancelled
-      ? .snapBack
-      : Self.outcome(
-        translation: track.translation, duration: track.elapsed, velocity: velocity,
-        cameBack: track.location.x - track.minimumX, configuration: configuration)
-    events.append(.state(.rowSwipe, cancelled ? .cancelled : .ended, time: track.time))
-    events.append(.rowSwipeFinished(outcome, time: track.time))
+    let outcome = track.releaseSwipe(
+      .rowSwipe, cancelled: cancelled, snapBack: RowSwipeOutcome.snapBack,
+      decide: {
+        Self.outcome(
+          translation: track.translation, duration: track.elapsed, velocity: velocity,
+          cameBack: track.location.x - track.minimumX, configuration: configuration)
+      }, finished: GestureEvent.rowSwipeFinished, events: &events)
     switch outcome {
     case .delete: events.append(.haptic(.commit, time: track.time))
     case .snapBack: events.append(.motion(.rowSnapBack, time: track.time))

@@ -67,9 +67,9 @@ public enum GestureJSON {
   /// Reads JSON-lines text: one flat object a line, blank lines skipped, `\r\n` line ends
   /// taken.
   ///
-  /// - Throws: ``GestureError`` naming the first bad line: its column and what is wrong when
-  ///   it is not JSON (``GestureError/Code/invalidJSON``), its field when a field has the
-  ///   wrong type (``GestureError/Code/invalidValue``), and the errors of
+  /// - Throws: `GestureError` naming the first bad line: its column and what is wrong when
+  ///   it is not JSON (`invalidJSON`), its field when a field has the
+  ///   wrong type (`invalidValue`), and the errors of
   ///   `GestureTrace.Reader` for a missing field or a value out of its set.
   /// - Complexity: O(*n*), where *n* is the length of the text.
   public static func trace(parsing text: String) throws(GestureError) -> GestureTrace {
@@ -137,7 +137,7 @@ public enum GestureJSON {
 extension GestureTrace {
   /// Reads JSON-lines text (see ``GestureJSON/trace(parsing:)``).
   ///
-  /// - Throws: ``GestureError`` naming the first bad line.
+  /// - Throws: `GestureError` naming the first bad line.
   /// - Complexity: O(*n*), where *n* is the length of the text.
   public init(parsing text: String) throws(GestureError) {
     self = try GestureJSON.trace(parsing: text)

@@ -180,7 +180,7 @@ struct EvaluationTests {
     #expect(evaluation.tapAccuracy >= 0.985, "\(evaluation.text)")
     #expect(evaluation.tapsBeyondSlop == 9, "\(evaluation.text)")
     #expect(evaluation.tapAccuracyWithinSlop == 1, "\(evaluation.text)")
-    // Seed 000: no vertical stroke deletes a row; only left swipes do, and never more than the
+    // The row rule: no vertical stroke deletes a row; only left swipes do, and never more than the
     // quick ones past 100 pt.
     #expect(evaluation.rowDeletes["up"] == 0 && evaluation.rowDeletes["down"] == 0)
     #expect(evaluation.rowDeletes["tap"] == 0 && evaluation.rowDeletes["right"] == 0)

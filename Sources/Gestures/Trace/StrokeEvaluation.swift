@@ -29,7 +29,7 @@ public struct StrokeEvaluation: Hashable, Sendable, Encodable {
   public var rowDeletes: [String: Int]
   /// Strokes labelled `left` that went farther left than the row commit distance at a quick
   /// average speed (``GestureConfiguration/isQuickRowSwipe(distance:duration:)``): the
-  /// swipes seed 000 means to delete.
+  /// swipes the row rule means to delete.
   public var quickLeftSwipes: Int
   /// Of ``quickLeftSwipes``, how many deleted the row (the others locked vertical on a steep
   /// start, rested into a reorder first, or came back right fast enough to cancel).

@@ -130,7 +130,7 @@ struct DeckSwipeRecognizer: Sendable {
     }
     let progress = component(translation, direction) / configuration.deckContainerWidth
     let pastThreshold = progress >= configuration.deckCommitFraction
-    // Seed 004: an action executes when the swipe crosses the threshold, and only then.
+    // An action executes when the swipe crosses the threshold, and only then (by default).
     guard configuration.deckFlingCommitsBelowThreshold else {
       return pastThreshold ? .commit(direction, byFling: false) : .snapBack
     }

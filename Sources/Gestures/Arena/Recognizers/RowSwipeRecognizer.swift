@@ -1,8 +1,8 @@
 /// Recognizes a row pulled left to delete once the direction lock says horizontal.
 ///
 /// On release the row is deleted only when it is past the commit distance, the displacement is
-/// still mostly horizontal (|dx| > |dy|), and the swipe was quick (seed 000: its average speed
-/// from touch-down to release reaches the configured quick speed). A quick swipe shorter than
+/// still mostly horizontal (|dx| > |dy|), and the swipe was quick (its average speed from
+/// touch-down to release reaches the configured quick speed: a delete must be meant). A quick swipe shorter than
 /// the commit distance snaps back (no fling delete), a slow drag snaps back whatever its
 /// distance, and a fast release to the right, after coming back more than the touch slop,
 /// cancels.
@@ -41,7 +41,7 @@ struct RowSwipeRecognizer: Sendable {
       return .snapBack
     }
     let distance = -translation.x
-    // Seed 000's `abs(dx) > abs(dy)`, read at release: a stroke that locked horizontal on a
+    // `abs(dx) > abs(dy)`, read at release: a stroke that locked horizontal on a
     // shallow start but ended steeper than 45° is not a left swipe any more.
     guard distance >= configuration.rowSwipeCommitDistance, distance > abs(translation.y),
       configuration.isQuickRowSwipe(distance: distance, duration: duration)

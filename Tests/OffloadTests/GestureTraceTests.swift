@@ -80,30 +80,8 @@ struct TraceTests {
   func randomTracesReplayTheSameThroughTheirText(seed: UInt64) throws {
     var rng = SplitMix64(seed: SplitMix64.testSeed(seed))
     for _ in 0..<60 {
-      var entries: [GestureTrace.Entry] = []
-      var t = 0.0
-      for _ in 0..<Int.random(in: 1...6, using: &rng) {
-        var p = TouchPoint(
-          x: Double.random(in: 0...400, using: &rng), y: Double.random(in: 0...800, using: &rng))
-        entries.append(.sample(TouchSample(time: t, location: p, phase: .began)))
-        let v = TouchPoint(
-          x: Double.random(in: -900...900, using: &rng),
-          y: Double.random(in: -900...900, using: &rng))
-        for _ in 0..<Int.random(in: 0...30, using: &rng) {
-          let dt = rng.chance(0.15) ? 0 : Double.random(in: 0.004...0.2, using: &rng)
-          t += dt
-          p = p + TouchPoint(x: v.x * dt, y: v.y * dt)
-          if rng.chance(0.1) { entries.append(.advance(t)) }
-          entries.append(.sample(TouchSample(time: t, location: p, phase: .moved)))
-        }
-        t += 0.01
-        entries.append(
-          .sample(TouchSample(time: t, location: p, phase: rng.chance(0.1) ? .cancelled : .ended)))
-        if rng.chance(0.2) { entries.append(.action(.delete, time: t)) }
-        t += 0.5
-      }
-      let trace = GestureTrace(
-        entries: entries, surfaceName: rng.chance(0.5) ? "photoDeck" : "listRow")
+      let trace = GestureJSONTests.randomTrace(&rng)
+      let entries = trace.entries
       let parsed = try GestureTrace(parsing: trace.jsonLines)
       #expect(parsed == trace, "\(rng)")
       let replay = GestureReplay(trace: trace)
@@ -112,7 +90,8 @@ struct TraceTests {
         replay.strokes.count
           == entries.filter {
             switch $0 {
-            case .sample(let s): s.phase == .began
+            // A second finger's touch-down joins the stroke under way.
+            case .sample(let s): s.phase == .began && s.pointer == 0
             case .action: true
             case .advance: false
             }

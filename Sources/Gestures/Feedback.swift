@@ -13,8 +13,8 @@ public enum HapticCue: String, Hashable, Sendable, CaseIterable {
 
   /// The pulses to play, as (offset in seconds from the cue, intensity 0 to 1).
   ///
-  /// The refused-drop pattern is the seed's: an error notification, then light taps at 60 and
-  /// 120 ms.
+  /// The refused-drop pattern is an error notification, then light taps at 60 and 120 ms: a
+  /// refusal must feel unlike a drop, so the user knows the row went back without looking.
   public var pulses: [(offset: Double, intensity: Double)] {
     switch self {
     case .grab: [(0, 0.4)]
@@ -35,7 +35,7 @@ public enum MotionCue: String, Hashable, Sendable, CaseIterable {
   case insertionLineFade
   /// A refused drop or an uncommitted card springs back to its place.
   case snapBack
-  /// A swiped row springs back (seed 000's spring).
+  /// A swiped row springs back (a spring of response 0.3 s, damping 0.7).
   case rowSnapBack
   /// A committed card leaves the screen.
   case cardExit
@@ -81,11 +81,11 @@ public struct MotionSpec: Hashable, Sendable {
       self.offsetY = offsetY
     }
 
-    /// A lifted row's shadow (seed 003: the lift shows a scale, a shadow and a tilt; the
-    /// values are ours): 25 % opacity, 8 pt blur, 4 pt down.
+    /// A lifted row's shadow: 25 % opacity, 8 pt blur, 4 pt down. A lift shows a scale, a
+    /// shadow and a tilt together, so the row reads as picked up off the list.
     public static let lifted = Shadow(opacity: 0.25, radius: 8, offsetY: 4)
-    /// No shadow: a snapped-back view rests flat again (seed 003's snap-back sets the shadow
-    /// opacity to 0).
+    /// No shadow: a snapped-back view rests flat again (opacity 0), back in the list like its
+    /// neighbours.
     public static let flat = Shadow(opacity: 0, radius: 0, offsetY: 0)
   }
 
@@ -117,10 +117,10 @@ public struct MotionSpec: Hashable, Sendable {
 
   /// The spec of a cue, in its full or reduced-motion variant.
   ///
-  /// Full motion follows the seeds: lift to 1.025 with a 2° tilt and a shadow
+  /// Full motion: lift to 1.025 with a 2° tilt and a shadow
   /// (``Shadow/lifted``), a 150 ms insertion-line fade, a 200 ms spring snap-back with
-  /// overshoot (damping 0.7) that lays the shadow down again, seed 000's row spring (response
-  /// 0.3, damping 0.7), a 300 ms ease-out card exit and a 100 ms red tint at 15 %. Reduced
+  /// overshoot (damping 0.7) that lays the shadow down again, the row spring (response 0.3,
+  /// damping 0.7), a 300 ms ease-out card exit and a 100 ms red tint at 15 %. Reduced
   /// motion drops scale, tilt and overshoot and keeps short ease-in-out cross-fades, as the
   /// platforms' reduce-motion settings ask; the shadow stays, since it moves nothing.
   public static func `for`(_ cue: MotionCue, reduceMotion: Bool) -> MotionSpec {

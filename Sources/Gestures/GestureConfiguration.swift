@@ -51,14 +51,16 @@ public struct GestureConfiguration: Hashable, Sendable {
 
   // MARK: Row swipe to delete
 
-  /// How far left a row must be dragged to delete on release, in points (seed: 100).
+  /// How far left a row must be dragged to delete on release, in points (100: a deliberate
+  /// distance, well past any accidental drift).
   public var rowSwipeCommitDistance: Double
   /// The average leftward speed, from touch-down to release, at which a row swipe is quick,
   /// points per second (ours: 120, from the real strokes; see
   /// ``isQuickRowSwipe(distance:duration:)``).
   ///
-  /// Seed 000 deletes a row only on a quick swipe past ``rowSwipeCommitDistance``; a slower
-  /// drag is sustained and snaps back, whatever its distance. 120 pt/s is the 10th percentile,
+  /// A row is deleted only by a quick swipe past ``rowSwipeCommitDistance``; a slower drag is
+  /// a sustained gesture (reading, hesitating) and snaps back, whatever its distance, so no
+  /// row is lost to a finger that merely wandered. 120 pt/s is the 10th percentile,
   /// rounded down, of the average speeds of the 626 calibration strokes that travelled more
   /// than 100 pt: nine swipes in ten are quicker.
   public var rowSwipeQuickSpeed: Double
@@ -71,7 +73,8 @@ public struct GestureConfiguration: Hashable, Sendable {
 
   /// The width of the card container, in points; commit and progress are fractions of it.
   public var deckContainerWidth: Double
-  /// The fraction of ``deckContainerWidth`` past which a card commits on release (seed: 0.5).
+  /// The fraction of ``deckContainerWidth`` past which a card commits on release (0.5: the
+  /// card must be more out than in).
   public var deckCommitFraction: Double
   /// The release speed along the swipe's direction that commits a card from any distance when
   /// ``deckFlingCommitsBelowThreshold`` is on, points per second (Flutter `Dismissible`: 700;
@@ -79,21 +82,22 @@ public struct GestureConfiguration: Hashable, Sendable {
   public var deckFlingVelocity: Double
   /// Whether a fling (a release at ``deckFlingVelocity`` or faster along the swipe) commits a
   /// card below ``deckCommitFraction``, and a fast release back toward the middle cancels a
-  /// card past it, as swipe-card libraries do (default: off, seed 004's rule: an action
-  /// executes when the swipe crosses the threshold, and only then).
+  /// card past it, as swipe-card libraries do (default: off: an action executes when the swipe
+  /// crosses the threshold, and only then, so a photo is never trashed by a short flick).
   public var deckFlingCommitsBelowThreshold: Bool
-  /// The progress marks announced while a card moves, as fractions of the width (seed: 25,
-  /// 50 and 75 %).
+  /// The progress marks announced while a card moves, as fractions of the width (25, 50 and
+  /// 75 %: the half is the commit, the quarters tell a listener how close it is).
   public var deckProgressMarks: [Double]
   /// How far back below a mark progress must go before the mark is announced as left again,
   /// as a fraction of the width (ours: 0.03), so a finger resting on a boundary does not
   /// flicker.
   public var deckMarkHysteresis: Double
-  /// The largest card tilt, in degrees, reached at the commit distance (seed: 15).
+  /// The largest card tilt, in degrees, reached at the commit distance (15: enough to show the
+  /// direction, not so much that the photo is hard to see).
   public var deckMaximumRotation: Double
   /// The card's scale when an up swipe (keep) reaches the commit distance (ours: 0.95); the
-  /// scale moves linearly from 1 with the progress. Seed 004: the up swipe translates the card
-  /// "with slight scale", less dramatic than the left and right tilt. Left, right and down
+  /// scale moves linearly from 1 with the progress. Keeping is the quiet choice, so the up
+  /// swipe moves the card with a slight scale, less dramatic than the left and right tilt. Left, right and down
   /// swipes keep the scale at 1, and so does reduced motion.
   public var deckKeepScale: Double
 

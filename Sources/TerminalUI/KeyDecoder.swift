@@ -99,21 +99,8 @@ public struct KeyDecoder: Sendable {
       return decodeCSI(bytes, at: start)
     case 0x4F:  // ESC O
       guard start + 2 < bytes.count else { return nil }
-      let key: Key? =
-        switch bytes[start + 2] {
-        case 0x41: .up
-        case 0x42: .down
-        case 0x43: .right
-        case 0x44: .left
-        case 0x48: .home
-        case 0x46: .end
-        case 0x50: .function(1)
-        case 0x51: .function(2)
-        case 0x52: .function(3)
-        case 0x53: .function(4)
-        case 0x4D: .enter  // keypad Enter in application mode
-        default: nil
-        }
+      // 0x4D: keypad Enter in application mode.
+      let key: Key? = bytes[start + 2] == 0x4D ? .enter : sharedFinalKey(bytes[start + 2])
       return (KeyPress(key ?? .unknown(Array(bytes[start...(start + 2)]))), 3)
     case 0x1B:
       // Alt sent as an Escape prefix before a sequence (urxvt, macOS Terminal with Option as
@@ -210,24 +197,32 @@ public struct KeyDecoder: Sendable {
     }
   }
 
+  /// The key of a final byte that SS3 (`ESC O`) and CSI (`ESC [`) sequences share: the
+  /// arrows, Home, End and F1–F4.
+  static func sharedFinalKey(_ byte: UInt8) -> Key? {
+    switch byte {
+    case 0x41: .up
+    case 0x42: .down
+    case 0x43: .right
+    case 0x44: .left
+    case 0x48: .home
+    case 0x46: .end
+    case 0x50: .function(1)
+    case 0x51: .function(2)
+    case 0x52: .function(3)
+    case 0x53: .function(4)
+    default: nil
+    }
+  }
+
   /// The key a complete CSI sequence names.
   static func csiKey(final: UInt8, parameters: [Int], raw: [UInt8]) -> KeyPress {
     let modifiers = modifiers(parameters.count >= 2 ? parameters[1] : 1)
     let key: Key? =
       switch final {
-      case 0x41: .up
-      case 0x42: .down
-      case 0x43: .right
-      case 0x44: .left
-      case 0x48: .home
-      case 0x46: .end
-      case 0x50: .function(1)
-      case 0x51: .function(2)
-      case 0x52: .function(3)
-      case 0x53: .function(4)
       case 0x5A: .tab
       case 0x7E: tildeKey(parameters.first ?? 0)
-      default: nil
+      default: sharedFinalKey(final)
       }
     guard let key, raw.allSatisfy({ !(0x3C...0x3F).contains($0) && !(0x20...0x2F).contains($0) })
     else { return KeyPress(.unknown(raw)) }

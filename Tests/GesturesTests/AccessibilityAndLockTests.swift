@@ -130,7 +130,7 @@ struct PresetTests {
       #expect(c.rowSwipeCommitDistance == 100 && c.deckCommitFraction == 0.5)
       #expect(c.deckProgressMarks == [0.25, 0.5, 0.75] && c.deckMaximumRotation == 15)
       #expect(c.ambiguousLockDistance == 3 * c.touchSlop)
-      // Seed 000's "quick" and seed 004's threshold-only commit, in every preset.
+      // The row rule's "quick" and the deck's threshold-only commit, in every preset.
       #expect(c.rowSwipeQuickSpeed == 120 && !c.deckFlingCommitsBelowThreshold)
       #expect(c.deckKeepScale == 0.95)
     }

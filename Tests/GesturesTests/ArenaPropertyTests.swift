@@ -79,7 +79,7 @@ struct ArenaPropertyTests {
         #expect(a.winner == .tap, "\(rng)")
       }
       // Row swipes never move right, and deletes only happen past 100 pt on a quick swipe
-      // (seed 000: at least 120 pt/s on average from touch-down to release).
+      // (the row rule: at least 120 pt/s on average from touch-down to release).
       for frame in events.rowFrames { #expect(frame.offset <= 0, "\(rng)") }
       if events.rowOutcome == .delete {
         let elapsed = (stroke.last?.time ?? 0) - stroke[0].time

@@ -105,7 +105,7 @@ struct DeckSwipeTests {
 
   @Test(arguments: GesturePreset.allCases)
   func byDefaultAFlingBelowTheThresholdSnapsBack(preset: GesturePreset) {
-    // Seed 004: an action executes when the swipe crosses the threshold (50 % of the width).
+    // The deck rule: an action executes when the swipe crosses the threshold (50 % of the width).
     var a = arena(.photoDeck, preset)
     let events = a.run(StrokeBuilder.drag(TouchPoint(x: -80, y: 0), over: 0.08))
     #expect(a.velocity.dx < -700)
@@ -156,7 +156,7 @@ struct DeckSwipeTests {
   }
 
   @Test func theUpSwipeScalesTheCardSlightlyAndLeftRightDoNot() throws {
-    // Seed 004: up translates "with slight scale", less dramatic than the left/right tilt.
+    // Keeping is the quiet choice: up moves with a slight scale, less than the left/right tilt.
     let up = slowDrag(TouchPoint(x: 0, y: -300)).deckFrames
     let upFrames = up.filter { $0.direction == .up }
     #expect(upFrames.count > 10)

@@ -2,7 +2,7 @@ import Gestures
 import OffloadTestSupport
 import Testing
 
-/// Seed 003's itinerary: day headers, games, travel segments and custom items.
+/// A trip itinerary: day headers, games, travel segments and custom items.
 enum ItineraryItem: Hashable, Sendable {
   case day(Int)
   case game
@@ -10,7 +10,7 @@ enum ItineraryItem: Hashable, Sendable {
   case custom
 }
 
-/// Seed 003's rules: headers and games stay put; travel only on days in its range; custom
+/// The itinerary's rules: headers and games stay put; travel only on days in its range; custom
 /// items on any day at any position, but never directly on a header (at the header level).
 struct ItineraryRules: DropRules {
   var items: [String: ItineraryItem]
@@ -68,7 +68,7 @@ func drop(_ dragged: String, at x: Double, _ y: Double, previous: DropInstructio
     rules: itineraryRules, configuration: listConfiguration, previous: previous)
 }
 
-@Suite("Seed 003: itinerary drop rules")
+@Suite("Itinerary drop rules")
 struct ItineraryAcceptanceTests {
   @Test func headersAndGamesCannotBeDragged() {
     #expect(DropTargetResolver.canLift(["day1"], rules: itineraryRules)?.code == "header")

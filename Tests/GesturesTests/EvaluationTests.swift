@@ -15,6 +15,13 @@ let calibrationAvailable = FileManager.default.fileExists(atPath: calibrationPat
 
 @Suite("StrokeEvaluation")
 struct EvaluationTests {
+  /// The evaluation through Foundation's encoder, keys sorted.
+  static func json(_ evaluation: StrokeEvaluation) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return String(decoding: try encoder.encode(evaluation), as: UTF8.self)
+  }
+
   let csv = """
     stroke_id,user,seq,t_ms,x,y,phase,pressure,area,derived_label\r
     0,1,0,0,100,100,began,0.2,0.6,tap\r
@@ -46,7 +53,7 @@ struct EvaluationTests {
     // 20 pt each), the press at its 500 ms timeout.
     #expect(evaluation.medianDecisionMs == 40)
     #expect(evaluation.medianDecisionDistance == 10.25)
-    #expect(evaluation.json.text.contains("\"axisAgreement\" : 1"))
+    #expect(try Self.json(evaluation).contains("\"axisAgreement\":1"))
     #expect(evaluation.text.contains("tap accuracy: 100.0 %"))
     #expect(evaluation.tapsBeyondSlop == 0 && evaluation.tapAccuracyWithinSlop == 1)
   }
@@ -84,7 +91,7 @@ struct EvaluationTests {
     #expect(evaluation.rowDeletes == ["left": 1, "down": 0])
     #expect(evaluation.quickLeftSwipes == 1 && evaluation.quickLeftSwipesDeleting == 1)
     let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(evaluation.json.text.utf8)) as? [String: Any])
+      try JSONSerialization.jsonObject(with: JSONEncoder().encode(evaluation)) as? [String: Any])
     #expect(json["rowDeletes"] as? [String: Int] == ["left": 1, "down": 0])
     #expect(json["quickLeftSwipes"] as? Int == 1 && json["quickLeftSwipesDeleting"] as? Int == 1)
     #expect(evaluation.text.contains("row deletes by label: down 0, left 1"))
@@ -111,7 +118,7 @@ struct EvaluationTests {
     #expect(evaluation.confusion["tap"] == ["tap": 1, "down": 1])
     #expect(evaluation.tapAccuracy == 0.5)
     #expect(evaluation.tapsBeyondSlop == 1 && evaluation.tapAccuracyWithinSlop == 1)
-    #expect(evaluation.json.text.contains("\"tapsBeyondSlop\" : 1"))
+    #expect(try Self.json(evaluation).contains("\"tapsBeyondSlop\":1"))
     #expect(
       evaluation.text.contains(
         "1 derived taps went past the touch slop (10 pt) and back; the others: 100.0 %"))
@@ -173,7 +180,7 @@ struct EvaluationTests {
     #expect(evaluation.tapAccuracy >= 0.985, "\(evaluation.text)")
     #expect(evaluation.tapsBeyondSlop == 9, "\(evaluation.text)")
     #expect(evaluation.tapAccuracyWithinSlop == 1, "\(evaluation.text)")
-    // Seed 000: no vertical stroke deletes a row; only left swipes do, and never more than the
+    // The row rule: no vertical stroke deletes a row; only left swipes do, and never more than the
     // quick ones past 100 pt.
     #expect(evaluation.rowDeletes["up"] == 0 && evaluation.rowDeletes["down"] == 0)
     #expect(evaluation.rowDeletes["tap"] == 0 && evaluation.rowDeletes["right"] == 0)

@@ -1,11 +1,11 @@
 import Gestures
 import Testing
 
-/// Seed 003's lift and snap-back, and seed 001's reorder handle.
+/// The lift and snap-back of a reordered row, and the edit mode's reorder handle.
 @Suite("Reorder: lift, snap-back and the handle")
 struct ReorderTests {
   @Test func theLiftCastsAShadowAndTheSnapBackLaysItDown() throws {
-    // Seed 003: "Lift animation with scale (1.025x), shadow, and tilt (2 degrees)"; the
+    // The lift shows scale (1.025), a shadow and a tilt (2°) together; the
     // snap-back ends with the shadow's opacity at 0.
     for reduceMotion in [false, true] {
       let lift = try #require(MotionSpec.for(.lift, reduceMotion: reduceMotion).shadow)
@@ -53,7 +53,7 @@ struct ReorderTests {
 
   @Test(arguments: GesturePreset.allCases)
   func aDragOnTheHandleReordersAtOnce(preset: GesturePreset) {
-    // Seed 001's delete-and-reorder style: the handle is the affordance, no long press.
+    // An edit mode with reorder handles: the handle is the affordance, no long press.
     var a = arena(.reorderHandle, preset)
     let down = a.feed(TouchSample(time: 2, x: 340, y: 300, phase: .began))
     #expect(
@@ -71,13 +71,12 @@ struct ReorderTests {
   }
 
   @Test func aTraceMayNameTheHandleSurface() throws {
-    let trace = try GestureTrace(
-      parsing: """
-        {"type":"config","surface":"reorderHandle"}
-        {"type":"sample","t":0,"x":340,"y":300,"phase":"began"}
-        {"type":"sample","t":0.05,"x":340,"y":360,"phase":"moved"}
-        {"type":"sample","t":0.1,"x":340,"y":400,"phase":"ended"}
-        """)
+    let trace = try GestureTrace(lines: [
+      .init(type: "config", surface: "reorderHandle"),
+      .init(type: "sample", t: 0, x: 340, y: 300, phase: "began"),
+      .init(type: "sample", t: 0.05, x: 340, y: 360, phase: "moved"),
+      .init(type: "sample", t: 0.1, x: 340, y: 400, phase: "ended"),
+    ])
     let replay = GestureReplay(trace: trace)
     #expect(replay.surfaceName == "reorderHandle")
     #expect(replay.strokes.map(\.outcome) == ["drop"])

@@ -1,8 +1,9 @@
 import Gestures
 import Testing
 
-/// The verification lists of seed 000 (swipe-to-delete beside drag-to-reorder), as tests.
-@Suite("Seed 000: swipe to delete beside reorder")
+/// Swipe to delete beside drag to reorder: a row goes only with a quick, long, sideways swipe,
+/// and a reorder never offers the trash.
+@Suite("Swipe to delete beside reorder")
 struct SeedVerificationTests {
   func row(_ build: (inout StrokeBuilder) -> Void) -> (events: [GestureEvent], arena: GestureArena)
   {

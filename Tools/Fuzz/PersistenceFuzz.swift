@@ -2,7 +2,7 @@
 // syntax scanner behind its error messages) and the journal reader (with its line parser).
 // It is compiled together with the module's sources, so it reaches their internals:
 //
-//   swiftc -sanitize=fuzzer,address -parse-as-library -O \
+//   swiftc -sanitize=fuzzer,address -parse-as-library -O -package-name Offload \
 //     Sources/Persistence/*.swift Sources/Persistence/*/*.swift Tools/Fuzz/PersistenceFuzz.swift \
 //     -o .build/persistence-fuzz
 //   .build/persistence-fuzz -max_total_time=60 -max_len=4096

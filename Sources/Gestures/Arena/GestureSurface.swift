@@ -1,7 +1,7 @@
 /// The gestures that compete for touches on one kind of view, with their priorities and
 /// require-to-fail relations.
 ///
-/// Four surfaces match the seeds: ``listRow`` (a row that taps, long-press reorders, scrolls
+/// Four surfaces come ready: ``listRow`` (a row that taps, long-press reorders, scrolls
 /// its list and swipes left to delete), ``photoDeck`` (a card that taps and swipes),
 /// ``reorderHandle`` (a handle that drags its row at once) and ``plainList`` (tap, long press,
 /// scroll). Build your own for other views:
@@ -67,7 +67,7 @@ public struct GestureSurface: Hashable, Sendable {
     members.contains { $0.kind == kind }
   }
 
-  /// A list row (seed 000): tap, long-press reorder, vertical scroll and swipe left to delete.
+  /// A list row: tap, long-press reorder, vertical scroll and swipe left to delete.
   ///
   /// Scroll and row swipe require the reorder to fail, so once the row lifts no swipe and no
   /// scroll can take the touch; the direction lock decides between scroll and swipe.
@@ -78,14 +78,14 @@ public struct GestureSurface: Hashable, Sendable {
     Member(.rowSwipe, priority: 1, requiresFailureOf: [.reorder]),
   ])
 
-  /// A photo card (seed 004): tap and swipe left, right or up.
+  /// A photo card: tap and swipe left (trash), right (favorite) or up (keep).
   public static let photoDeck = GestureSurface(members: [
     Member(.tap),
     Member(.deckSwipe, priority: 1),
   ])
 
-  /// A row's reorder handle (seed 001's delete-and-reorder style: minus buttons and reorder
-  /// handles in edit mode): a touch on the handle lifts the row at once and drags it, without
+  /// A row's reorder handle (the edit mode of lists that show minus buttons and reorder
+  /// handles): a touch on the handle lifts the row at once and drags it, without
   /// the long press, since the handle is the affordance.
   public static let reorderHandle = GestureSurface(members: [
     Member(.reorder, priority: 2, startsOnTouchDown: true)

@@ -42,3 +42,19 @@ enum Bid: Sendable {
   /// The touch is not its gesture.
   case fail
 }
+
+extension TouchTrack {
+  /// The release both swipe recognizers share: a cancelled touch snaps back whatever the
+  /// stroke did, else `decide` reads the outcome. Appends the gesture's last state
+  /// (`cancelled` or `ended`) and its outcome event at the track's time, and returns the
+  /// outcome for the recognizer's own feedback.
+  func releaseSwipe<Outcome>(
+    _ kind: GestureKind, cancelled: Bool, snapBack: Outcome, decide: () -> Outcome,
+    finished: (Outcome, Double) -> GestureEvent, events: inout [GestureEvent]
+  ) -> Outcome {
+    let outcome = cancelled ? snapBack : decide()
+    events.append(.state(kind, cancelled ? .cancelled : .ended, time: time))
+    events.append(finished(outcome, time))
+    return outcome
+  }
+}

@@ -1,5 +1,5 @@
 /// The outcome of one stroke (or one accessibility action) of a replayed trace.
-public struct ReplayStroke: Hashable, Sendable {
+public struct ReplayStroke: Hashable, Sendable, Encodable {
   /// 1-based stroke number.
   public var index: Int
   /// When the stroke started.
@@ -19,7 +19,7 @@ public struct ReplayStroke: Hashable, Sendable {
 }
 
 /// Replays a trace through an arena; the same trace gives the same bytes every time.
-public struct GestureReplay: Hashable, Sendable {
+public struct GestureReplay: Hashable, Sendable, Encodable {
   /// The strokes in order.
   public var strokes: [ReplayStroke]
   /// The preset used.
@@ -137,13 +137,13 @@ public struct GestureReplay: Hashable, Sendable {
   public var text: String {
     var lines: [String] = []
     for stroke in strokes {
-      var header = "stroke \(stroke.index) at \(JSONText.number(stroke.startTime)) s: "
+      var header = "stroke \(stroke.index) at \(shortText(stroke.startTime)) s: "
       if let decision = stroke.decision, let delay = stroke.decisionDelay,
         let distance = stroke.decisionDistance
       {
         header +=
-          "\(decision.rawValue) after \(JSONText.number(Self.milliseconds(delay))) ms and "
-          + "\(JSONText.number(Self.rounded(distance))) pt"
+          "\(decision.rawValue) after \(shortText(Self.milliseconds(delay))) ms and "
+          + "\(shortText(Self.rounded(distance))) pt"
       } else {
         header += "no gesture"
       }
@@ -154,30 +154,45 @@ public struct GestureReplay: Hashable, Sendable {
     return lines.joined(separator: "\n")
   }
 
-  /// The replay as one JSON document.
-  ///
-  /// - Complexity: O(*e*), where *e* is the number of events.
-  public var json: JSONDocument {
-    .object([
-      "schemaVersion": .integer(1),
-      "preset": .string(preset.rawValue),
-      "surface": .string(surfaceName),
-      "strokes": .array(
-        strokes.map { stroke in
-          .object([
-            "index": .integer(stroke.index),
-            "startTime": .number(stroke.startTime),
-            "decision": stroke.decision.map { .string($0.rawValue) } ?? .null,
-            "decisionMs": stroke.decisionDelay.map { .number(Self.milliseconds($0)) } ?? .null,
-            "decisionDistance": stroke.decisionDistance.map { .number(Self.rounded($0)) } ?? .null,
-            "axis": stroke.axis.map { .string($0.rawValue) } ?? .null,
-            "outcome": .string(stroke.outcome),
-            "events": .array(stroke.events.map(\.json)),
-          ])
-        }),
-    ])
-  }
-
   static func milliseconds(_ seconds: Double) -> Double { (seconds * 1000 * 1000).rounded() / 1000 }
   static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+}
+
+extension ReplayStroke {
+  private enum CodingKeys: String, CodingKey {
+    case index, startTime, decision, decisionMs, decisionDistance, axis, outcome, events
+  }
+
+  /// Encodes the stroke as reports show it: the decision's delay in milliseconds and its
+  /// distance rounded to 0.001, absent values as null.
+  ///
+  /// - Complexity: O(*e*), where *e* is the number of events.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(index, forKey: .index)
+    try container.encodeNumber(startTime, forKey: .startTime)
+    try container.encode(decision?.rawValue, forKey: .decision)
+    try container.encodeNumber(decisionDelay.map(GestureReplay.milliseconds), forKey: .decisionMs)
+    try container.encodeNumber(
+      decisionDistance.map(GestureReplay.rounded), forKey: .decisionDistance)
+    try container.encode(axis?.rawValue, forKey: .axis)
+    try container.encode(outcome, forKey: .outcome)
+    try container.encode(events, forKey: .events)
+  }
+}
+
+extension GestureReplay {
+  private enum CodingKeys: String, CodingKey {
+    case preset, surface, strokes
+  }
+
+  /// Encodes the preset, the surface and the strokes.
+  ///
+  /// - Complexity: O(*e*), where *e* is the number of events.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(preset.rawValue, forKey: .preset)
+    try container.encode(surfaceName, forKey: .surface)
+    try container.encode(strokes, forKey: .strokes)
+  }
 }

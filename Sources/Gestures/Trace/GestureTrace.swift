@@ -12,6 +12,9 @@
 /// `config` lines are optional and may name the `surface` (`listRow`, `photoDeck`,
 /// `plainList`, `reorderHandle`), the `preset`, the `density` of pixel coordinates (default 1:
 /// points) and the deck's `containerWidth`. Empty lines are skipped. `pointer` defaults to 0.
+///
+/// The module reads and writes no text: a trace is `Codable` line by line (``Line``, checked
+/// by ``Reader``), and the `Offload` module reads and writes the files (`GestureJSON`).
 public struct GestureTrace: Hashable, Sendable {
   /// One line of a trace.
   public enum Entry: Hashable, Sendable {
@@ -54,154 +57,205 @@ public struct GestureTrace: Hashable, Sendable {
     }
   }
 
-  /// Parses JSON-lines text.
+  /// Reads `lines` in order, numbering them from 1 in errors.
   ///
-  /// - Throws: ``GestureError`` naming the line (and column) of the first bad line.
-  /// - Complexity: O(*n*), where *n* is the length of the text.
-  public init(parsing text: String) throws(GestureError) {
-    entries = []
-    var density = 1.0
-    var lineNumber = 0
-    for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-      lineNumber += 1
-      let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
-      if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-      var parser = FlatJSONParser(line, line: lineNumber)
-      let fields = try parser.parseObject()
-      let reader = FieldReader(fields: fields, line: lineNumber)
-      switch try reader.string("type") {
+  /// - Throws: ``GestureError`` naming the first bad line and field.
+  /// - Complexity: O(*n*), where *n* is the number of lines.
+  public init(lines: [Line]) throws(GestureError) {
+    var reader = Reader()
+    for (index, line) in lines.enumerated() { try reader.read(line, lineNumber: index + 1) }
+    self = reader.trace
+  }
+
+  /// The trace as lines (points, density 1): a `config` line when the trace names a surface,
+  /// a preset or a container width, then one line an entry.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of entries.
+  public var lines: [Line] {
+    var result: [Line] = []
+    if surfaceName != nil || preset != nil || containerWidth != nil {
+      result.append(
+        Line(
+          type: "config", surface: surfaceName, preset: preset?.rawValue,
+          containerWidth: containerWidth))
+    }
+    for entry in entries {
+      switch entry {
+      case .sample(let sample):
+        result.append(
+          Line(
+            type: "sample", t: sample.time, x: sample.location.x, y: sample.location.y,
+            phase: sample.phase.rawValue, pointer: Double(sample.pointer)))
+      case .advance(let time): result.append(Line(type: "advance", t: time))
+      case .action(let action, let time):
+        result.append(Line(type: "action", t: time, action: action.rawValue))
+      }
+    }
+    return result
+  }
+}
+
+extension GestureTrace {
+  /// One line of a trace file, field by field, as decoded and before any check: every field
+  /// is optional here, and ``Reader`` says which a line of each `type` needs.
+  ///
+  /// Encoding writes the fields in the order declared (`type` first), leaving out nil ones.
+  public struct Line: Codable, Hashable, Sendable {
+    /// `config`, `sample`, `advance` or `action`.
+    public var type: String?
+    /// A `config` line's surface name.
+    public var surface: String?
+    /// A `config` line's preset name.
+    public var preset: String?
+    /// A `config` line's deck container width, in points.
+    public var containerWidth: Double?
+    /// A `config` line's pixels per point for the samples after it (default 1).
+    public var density: Double?
+    /// The moment, in seconds.
+    public var t: Double?
+    /// A sample's horizontal position, in pixels of the current density.
+    public var x: Double?
+    /// A sample's vertical position, in pixels of the current density.
+    public var y: Double?
+    /// A sample's phase: `began`, `moved`, `ended` or `cancelled`.
+    public var phase: String?
+    /// A sample's pointer (an integer; default 0).
+    public var pointer: Double?
+    /// An `action` line's accessibility action.
+    public var action: String?
+
+    /// Creates a line.
+    public init(
+      type: String? = nil, surface: String? = nil, preset: String? = nil,
+      containerWidth: Double? = nil, density: Double? = nil, t: Double? = nil, x: Double? = nil,
+      y: Double? = nil, phase: String? = nil, pointer: Double? = nil, action: String? = nil
+    ) {
+      self.type = type
+      self.surface = surface
+      self.preset = preset
+      self.containerWidth = containerWidth
+      self.density = density
+      self.t = t
+      self.x = x
+      self.y = y
+      self.phase = phase
+      self.pointer = pointer
+      self.action = action
+    }
+  }
+
+  /// Reads a trace line by line, so an error names the first bad line even when later lines
+  /// are not read yet; a `config` line's density applies to the samples after it.
+  public struct Reader: Sendable {
+    /// The trace read so far.
+    public private(set) var trace = GestureTrace(entries: [])
+    /// Pixels per point of the samples to come.
+    private var density = 1.0
+
+    /// A reader at the start of a trace.
+    public init() {}
+
+    /// Reads the next line; `lineNumber` is what errors call it.
+    ///
+    /// - Throws: ``GestureError`` (a missing field, a value out of its set) naming the line.
+    public mutating func read(_ line: Line, lineNumber: Int) throws(GestureError) {
+      let reader = FieldReader(line: lineNumber)
+      switch try reader.required("type", line.type) {
       case "config":
-        if let name = try reader.optionalString("surface") {
-          guard Self.surface(named: name) != nil else {
+        if let name = line.surface {
+          guard GestureTrace.surface(named: name) != nil else {
             throw reader.invalid(
               "surface", "must be listRow, photoDeck, plainList or reorderHandle, got \"\(name)\"")
           }
-          surfaceName = name
+          trace.surfaceName = name
         }
-        if let name = try reader.optionalString("preset") {
+        if let name = line.preset {
           guard let preset = GesturePreset(rawValue: name) else {
             throw reader.invalid("preset", "must be ios, android or flutter, got \"\(name)\"")
           }
-          self.preset = preset
+          trace.preset = preset
         }
-        if let value = try reader.optionalNumber("density") {
+        if let value = line.density {
           guard value > 0 else { throw reader.invalid("density", "must be greater than zero") }
           density = value
         }
-        if let value = try reader.optionalNumber("containerWidth") {
+        if let value = line.containerWidth {
           guard value > 0 else {
             throw reader.invalid("containerWidth", "must be greater than zero")
           }
-          containerWidth = value
+          trace.containerWidth = value
         }
       case "sample":
-        let phaseName = try reader.string("phase")
+        let phaseName = try reader.required("phase", line.phase)
         guard let phase = TouchPhase(rawValue: phaseName) else {
           throw reader.invalid(
             "phase", "must be began, moved, ended or cancelled, got \"\(phaseName)\"")
         }
-        let pointer = try reader.optionalNumber("pointer") ?? 0
+        let pointer = line.pointer ?? 0
         guard pointer == pointer.rounded(), abs(pointer) < 1e9 else {
           throw reader.invalid("pointer", "must be an integer")
         }
-        entries.append(
+        trace.entries.append(
           .sample(
             TouchSample(
-              time: try reader.number("t"), pixelX: try reader.number("x"),
-              pixelY: try reader.number("y"), phase: phase, pointer: Int(pointer),
+              time: try reader.required("t", line.t), pixelX: try reader.required("x", line.x),
+              pixelY: try reader.required("y", line.y), phase: phase, pointer: Int(pointer),
               density: density)))
       case "advance":
-        entries.append(.advance(try reader.number("t")))
+        trace.entries.append(.advance(try reader.required("t", line.t)))
       case "action":
-        let name = try reader.string("action")
+        let name = try reader.required("action", line.action)
         guard let action = AccessibilityAction(rawValue: name) else {
           throw reader.invalid(
             "action", "must be delete, trash, favorite, keep, reorder or nest, got \"\(name)\"")
         }
-        entries.append(.action(action, time: try reader.number("t")))
+        trace.entries.append(.action(action, time: try reader.required("t", line.t)))
       case let other:
         throw reader.invalid("type", "must be config, sample, advance or action, got \"\(other)\"")
       }
     }
   }
+}
 
-  /// The trace as JSON lines (points, density 1), ending with a newline.
+extension GestureTrace: Codable {
+  /// Decodes a trace written as an array of lines.
+  ///
+  /// - Throws: `DecodingError.dataCorrupted` with the ``GestureError``'s text when a line is
+  ///   bad, or the decoder's own error when the data is not an array of flat objects.
+  /// - Complexity: O(*n*), where *n* is the number of lines.
+  public init(from decoder: any Decoder) throws {
+    let lines = try [Line](from: decoder)
+    do {
+      try self.init(lines: lines)
+    } catch {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description))
+    }
+  }
+
+  /// Encodes the trace as an array of its ``lines``.
   ///
   /// - Complexity: O(*n*), where *n* is the number of entries.
-  public var jsonLines: String {
-    var out = ""
-    var config: [(String, String)] = [("type", JSONText.string("config"))]
-    if let surfaceName { config.append(("surface", JSONText.string(surfaceName))) }
-    if let preset { config.append(("preset", JSONText.string(preset.rawValue))) }
-    if let containerWidth { config.append(("containerWidth", JSONText.number(containerWidth))) }
-    if config.count > 1 { out += JSONText.object(config) + "\n" }
-    for entry in entries {
-      switch entry {
-      case .sample(let sample):
-        out += JSONText.object([
-          ("type", JSONText.string("sample")), ("t", JSONText.number(sample.time)),
-          ("x", JSONText.number(sample.location.x)), ("y", JSONText.number(sample.location.y)),
-          ("phase", JSONText.string(sample.phase.rawValue)),
-          ("pointer", String(sample.pointer)),
-        ])
-      case .advance(let time):
-        out += JSONText.object([
-          ("type", JSONText.string("advance")), ("t", JSONText.number(time)),
-        ])
-      case .action(let action, let time):
-        out += JSONText.object([
-          ("type", JSONText.string("action")), ("t", JSONText.number(time)),
-          ("action", JSONText.string(action.rawValue)),
-        ])
-      }
-      out += "\n"
-    }
-    return out
+  public func encode(to encoder: any Encoder) throws {
+    try lines.encode(to: encoder)
   }
 }
 
-/// Reads typed fields of a parsed trace line, with errors that name the line and field.
+/// The errors of a trace line, naming the line and field.
 private struct FieldReader {
-  let fields: [(String, FlatJSONValue)]
   let line: Int
-
-  func value(_ key: String) -> FlatJSONValue? {
-    fields.first { $0.0 == key }?.1
-  }
-
-  func missing(_ key: String) -> GestureError {
-    GestureError(
-      .missingField, line: line, description: "trace line \(line): missing field \"\(key)\"")
-  }
 
   func invalid(_ key: String, _ message: String) -> GestureError {
     GestureError(
       .invalidValue, line: line, description: "trace line \(line): field \"\(key)\" \(message)")
   }
 
-  func string(_ key: String) throws(GestureError) -> String {
-    guard let value = try optionalString(key) else { throw missing(key) }
-    return value
-  }
-
-  func optionalString(_ key: String) throws(GestureError) -> String? {
-    switch value(key) {
-    case nil, .null?: return nil
-    case .string(let text)?: return text
-    default: throw invalid(key, "must be a string")
+  /// `value`, or a missing-field error.
+  func required<Value>(_ key: String, _ value: Value?) throws(GestureError) -> Value {
+    guard let value else {
+      throw GestureError(
+        .missingField, line: line, description: "trace line \(line): missing field \"\(key)\"")
     }
-  }
-
-  func number(_ key: String) throws(GestureError) -> Double {
-    guard let value = try optionalNumber(key) else { throw missing(key) }
     return value
-  }
-
-  func optionalNumber(_ key: String) throws(GestureError) -> Double? {
-    switch value(key) {
-    case nil, .null?: return nil
-    case .number(let number)?: return number
-    default: throw invalid(key, "must be a number")
-    }
   }
 }

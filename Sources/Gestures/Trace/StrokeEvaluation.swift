@@ -1,5 +1,5 @@
 /// How the arena's decisions compare with a CSV file's derived labels.
-public struct StrokeEvaluation: Hashable, Sendable {
+public struct StrokeEvaluation: Hashable, Sendable, Encodable {
   /// Strokes evaluated.
   public var strokes: Int
   /// Strokes longer than the axis threshold (60 px).
@@ -29,7 +29,7 @@ public struct StrokeEvaluation: Hashable, Sendable {
   public var rowDeletes: [String: Int]
   /// Strokes labelled `left` that went farther left than the row commit distance at a quick
   /// average speed (``GestureConfiguration/isQuickRowSwipe(distance:duration:)``): the
-  /// swipes seed 000 means to delete.
+  /// swipes the row rule means to delete.
   public var quickLeftSwipes: Int
   /// Of ``quickLeftSwipes``, how many deleted the row (the others locked vertical on a steep
   /// start, rested into a reorder first, or came back right fast enough to cancel).
@@ -190,33 +190,6 @@ public struct StrokeEvaluation: Hashable, Sendable {
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
   }
 
-  /// The evaluation as one JSON document.
-  ///
-  /// - Complexity: O(*c*), where *c* is the number of confusion cells.
-  public var json: JSONDocument {
-    .object([
-      "schemaVersion": .integer(1),
-      "strokes": .integer(strokes),
-      "longStrokes": .integer(longStrokes),
-      "axisAgreement": .number(Self.round(axisAgreement, 6)),
-      "axisAgreementWhenPanning": .number(Self.round(axisAgreementWhenPanning, 6)),
-      "arenaAxisAgreement": .number(Self.round(arenaAxisAgreement, 6)),
-      "longStrokesPressed": .integer(longStrokesPressed),
-      "tapAccuracy": .number(Self.round(tapAccuracy, 6)),
-      "tapAccuracyWithinSlop": .number(Self.round(tapAccuracyWithinSlop, 6)),
-      "tapsBeyondSlop": .integer(tapsBeyondSlop),
-      "rowDeletes": .object(rowDeletes.mapValues { .integer($0) }),
-      "quickLeftSwipes": .integer(quickLeftSwipes),
-      "quickLeftSwipesDeleting": .integer(quickLeftSwipesDeleting),
-      "confusion": .object(
-        confusion.mapValues { row in .object(row.mapValues { .integer($0) }) }),
-      "medianDecisionDistance": .number(Self.round(medianDecisionDistance, 3)),
-      "medianDecisionMs": .number(Self.round(medianDecisionMs, 3)),
-      "density": .number(density),
-      "preset": .string(preset.rawValue),
-    ])
-  }
-
   static func round(_ value: Double, _ digits: Int) -> Double {
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }
@@ -231,20 +204,20 @@ public struct StrokeEvaluation: Hashable, Sendable {
     let decisions = ["tap", "longPress", "reorder", "left", "right", "up", "down", "none"]
     let labels = confusion.keys.sorted()
     var lines = [
-      "strokes: \(strokes) (preset \(preset.rawValue), density \(JSONText.number(density)) px/pt)",
+      "strokes: \(strokes) (preset \(preset.rawValue), density \(shortText(density)) px/pt)",
       "axis agreement of the direction lock (strokes > 60 px, n = \(longStrokes)): "
         + percent(axisAgreement),
       "  arena decisions on the final axis: \(percent(arenaAxisAgreement)) (among pan decisions: "
         + "\(percent(axisAgreementWhenPanning)); \(longStrokesPressed) long strokes rested into a long press first)",
       "tap accuracy: \(percent(tapAccuracy))",
       "  \(tapsBeyondSlop) derived taps went past the touch slop "
-        + "(\(JSONText.number(preset.configuration.touchSlop)) pt) and back; "
+        + "(\(shortText(preset.configuration.touchSlop)) pt) and back; "
         + "the others: \(percent(tapAccuracyWithinSlop))",
       "row deletes by label: "
         + rowDeletes.keys.sorted().map { "\($0) \(rowDeletes[$0, default: 0])" }
         .joined(separator: ", "),
-      "  quick left swipes past \(JSONText.number(preset.configuration.rowSwipeCommitDistance)) pt "
-        + "(at least \(JSONText.number(preset.configuration.rowSwipeQuickSpeed)) pt/s): "
+      "  quick left swipes past \(shortText(preset.configuration.rowSwipeCommitDistance)) pt "
+        + "(at least \(shortText(preset.configuration.rowSwipeQuickSpeed)) pt/s): "
         + "\(quickLeftSwipes), of which \(quickLeftSwipesDeleting) delete",
       "median decision distance: \(Self.round(medianDecisionDistance, 2)) pt",
       "median decision time: \(Self.round(medianDecisionMs, 1)) ms",
@@ -260,5 +233,40 @@ public struct StrokeEvaluation: Hashable, Sendable {
       lines.append(pad(label, 6) + decisions.map { pad(String(row[$0, default: 0]), 10) }.joined())
     }
     return lines.joined(separator: "\n")
+  }
+}
+
+extension StrokeEvaluation {
+  private enum CodingKeys: String, CodingKey {
+    case strokes, longStrokes, axisAgreement, axisAgreementWhenPanning, arenaAxisAgreement
+    case longStrokesPressed, tapAccuracy, tapAccuracyWithinSlop, tapsBeyondSlop, rowDeletes
+    case quickLeftSwipes, quickLeftSwipesDeleting, confusion, medianDecisionDistance
+    case medianDecisionMs, density, preset
+  }
+
+  /// Encodes the figures as reports show them: fractions rounded to 6 decimals, medians to 3.
+  ///
+  /// - Complexity: O(*c*), where *c* is the number of confusion cells.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(strokes, forKey: .strokes)
+    try container.encode(longStrokes, forKey: .longStrokes)
+    try container.encodeNumber(Self.round(axisAgreement, 6), forKey: .axisAgreement)
+    try container.encodeNumber(
+      Self.round(axisAgreementWhenPanning, 6), forKey: .axisAgreementWhenPanning)
+    try container.encodeNumber(Self.round(arenaAxisAgreement, 6), forKey: .arenaAxisAgreement)
+    try container.encode(longStrokesPressed, forKey: .longStrokesPressed)
+    try container.encodeNumber(Self.round(tapAccuracy, 6), forKey: .tapAccuracy)
+    try container.encodeNumber(Self.round(tapAccuracyWithinSlop, 6), forKey: .tapAccuracyWithinSlop)
+    try container.encode(tapsBeyondSlop, forKey: .tapsBeyondSlop)
+    try container.encode(rowDeletes, forKey: .rowDeletes)
+    try container.encode(quickLeftSwipes, forKey: .quickLeftSwipes)
+    try container.encode(quickLeftSwipesDeleting, forKey: .quickLeftSwipesDeleting)
+    try container.encode(confusion, forKey: .confusion)
+    try container.encodeNumber(
+      Self.round(medianDecisionDistance, 3), forKey: .medianDecisionDistance)
+    try container.encodeNumber(Self.round(medianDecisionMs, 3), forKey: .medianDecisionMs)
+    try container.encodeNumber(density, forKey: .density)
+    try container.encode(preset.rawValue, forKey: .preset)
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
 internal import OrderingCore
-public import Persistence
+package import Persistence
 
 // Collections are the store's large documents (a 10,000-item collection is about 1.9 MB), and
 // every command that changes one loads and saves it whole. These conformances write and read
@@ -18,7 +18,7 @@ extension Item: CanonicalJSONCodable {
   ///
   /// - Throws: `CanonicalJSONError` for a date outside the years 0000–9999.
   /// - Complexity: O(*m*), where *m* is the length of the text.
-  public func writeCanonicalJSON(to writer: inout CanonicalJSONWriter) throws(CanonicalJSONError) {
+  package func writeCanonicalJSON(to writer: inout CanonicalJSONWriter) throws(CanonicalJSONError) {
     writer.beginObject()
     writer.key("created")
     try writer.date(created)
@@ -46,7 +46,7 @@ extension Item: CanonicalJSONCodable {
   /// - Throws: `CanonicalJSONError` for anything the reader leaves to `JSONDecoder`: a missing,
   ///   unknown or repeated member, an invalid id or order key, a value of the wrong kind.
   /// - Complexity: O(*m*), where *m* is the item's size in the file.
-  public init(canonicalJSON reader: inout CanonicalJSONReader) throws(CanonicalJSONError) {
+  package init(canonicalJSON reader: inout CanonicalJSONReader) throws(CanonicalJSONError) {
     var created: Date?
     var done: Bool?
     var id: ShortID?
@@ -86,7 +86,7 @@ extension ItemCollection: CanonicalJSONCodable {
   ///
   /// - Throws: `CanonicalJSONError` for a date outside the years 0000–9999.
   /// - Complexity: O(*n*), where *n* is the collection's encoded size.
-  public func writeCanonicalJSON(to writer: inout CanonicalJSONWriter) throws(CanonicalJSONError) {
+  package func writeCanonicalJSON(to writer: inout CanonicalJSONWriter) throws(CanonicalJSONError) {
     writer.beginObject()
     writer.key("created")
     try writer.date(created)
@@ -110,7 +110,7 @@ extension ItemCollection: CanonicalJSONCodable {
   ///
   /// - Throws: `CanonicalJSONError` for anything the reader leaves to `JSONDecoder`.
   /// - Complexity: O(*n*), where *n* is the collection's size in the file.
-  public init(canonicalJSON reader: inout CanonicalJSONReader) throws(CanonicalJSONError) {
+  package init(canonicalJSON reader: inout CanonicalJSONReader) throws(CanonicalJSONError) {
     var created: Date?
     var id: ShortID?
     var items: [Item]?

@@ -25,7 +25,7 @@ public enum PhotoSessions {
   public static func store(root: String, environment: [String: String]) -> PhotoSessionStore {
     let folder = root.hasSuffix("/") ? root + folderName : root + "/" + folderName
     let trash = FreedesktopTrash.user(environment: environment)
-    if let text = environment["SOURCE_DATE_EPOCH"], let seconds = Double(text) {
+    if let seconds = SourceDateEpoch.seconds(in: environment) {
       return PhotoSessionStore(folder: folder, trash: trash, clock: { seconds })
     }
     return PhotoSessionStore(folder: folder, trash: trash)

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Reads JSON bytes for ``CanonicalJSONCodable`` types: a strict, byte-level subset of what
 /// `JSONDecoder` reads, giving up with ``CanonicalJSONError`` on anything else.
@@ -12,11 +12,11 @@ public import Foundation
 ///
 /// The reader borrows the bytes it reads: Persistence makes one only inside the call that
 /// holds them, and a conformance must not keep it.
-public struct CanonicalJSONReader {
+package struct CanonicalJSONReader {
   /// The bytes read.
   let bytes: UnsafeRawBufferPointer
   /// The byte offset of the next byte to read.
-  public private(set) var offset: Int
+  package private(set) var offset: Int
 
   /// A reader of `bytes`, from their start.
   init(_ bytes: UnsafeRawBufferPointer) {
@@ -35,7 +35,7 @@ public struct CanonicalJSONReader {
   /// - Complexity: O(*n* · *k*) plus the cost of `member`, where *n* is the number of members
   ///   and *k* the number of keys.
   @discardableResult
-  public mutating func readObject(
+  package mutating func readObject(
     keys: CanonicalJSONKeys,
     _ member: (inout CanonicalJSONReader, Int) throws(CanonicalJSONError) -> Void
   ) throws(CanonicalJSONError) -> UInt64 {
@@ -65,7 +65,7 @@ public struct CanonicalJSONReader {
   /// - Throws: ``CanonicalJSONError`` when the next value is not an array, or what `element`
   ///   throws.
   /// - Complexity: O(*n*) plus the cost of `element`, where *n* is the number of elements.
-  public mutating func readArray(
+  package mutating func readArray(
     _ element: (inout CanonicalJSONReader) throws(CanonicalJSONError) -> Void
   ) throws(CanonicalJSONError) {
     try expect(UInt8(ascii: "["))
@@ -84,7 +84,7 @@ public struct CanonicalJSONReader {
   }
 
   /// Reads `null` if it comes next and tells whether it did; otherwise reads nothing.
-  public mutating func readNull() throws(CanonicalJSONError) -> Bool {
+  package mutating func readNull() throws(CanonicalJSONError) -> Bool {
     guard try peek() == UInt8(ascii: "n") else { return false }
     try literal("null")
     return true
@@ -106,7 +106,7 @@ public struct CanonicalJSONReader {
   // MARK: - Scalars
 
   /// Reads `true` or `false`.
-  public mutating func readBool() throws(CanonicalJSONError) -> Bool {
+  package mutating func readBool() throws(CanonicalJSONError) -> Bool {
     switch try peek() {
     case UInt8(ascii: "t"):
       try literal("true")
@@ -119,7 +119,7 @@ public struct CanonicalJSONReader {
   }
 
   /// Reads an integer (no fraction, no exponent, no leading zero) that fits an `Int`.
-  public mutating func readInt() throws(CanonicalJSONError) -> Int {
+  package mutating func readInt() throws(CanonicalJSONError) -> Int {
     _ = try peek()
     let negative = bytes[offset] == UInt8(ascii: "-")
     if negative { offset += 1 }
@@ -133,7 +133,7 @@ public struct CanonicalJSONReader {
   }
 
   /// Reads a non-negative integer (no fraction, no exponent, no leading zero).
-  public mutating func readUInt64() throws(CanonicalJSONError) -> UInt64 {
+  package mutating func readUInt64() throws(CanonicalJSONError) -> UInt64 {
     _ = try peek()
     return try readDigits()
   }
@@ -143,7 +143,7 @@ public struct CanonicalJSONReader {
   /// - Throws: ``CanonicalJSONError`` for a raw control character, invalid UTF-8, an unknown
   ///   escape or a lone surrogate.
   /// - Complexity: O(*m*), where *m* is the string's length in the file.
-  public mutating func readString() throws(CanonicalJSONError) -> String {
+  package mutating func readString() throws(CanonicalJSONError) -> String {
     let (start, end, escaped) = try scanString()
     let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
     if !escaped {
@@ -164,7 +164,7 @@ public struct CanonicalJSONReader {
 
   /// Reads a string holding an ISO 8601 UTC date (`2026-01-31T12:00:00.000Z`, 0 to 9
   /// fraction digits), as Persistence's `JSONDecoder` date strategy does.
-  public mutating func readDate() throws(CanonicalJSONError) -> Date {
+  package mutating func readDate() throws(CanonicalJSONError) -> Date {
     let (start, end, escaped) = try scanString()
     let date: Date?
     if escaped {
@@ -380,7 +380,7 @@ public struct CanonicalJSONReader {
 /// ```swift
 /// static let keys: CanonicalJSONKeys = ["created", "done", "id"]
 /// ```
-public struct CanonicalJSONKeys: ExpressibleByArrayLiteral, Sendable {
+package struct CanonicalJSONKeys: ExpressibleByArrayLiteral, Sendable {
   /// One key: its length, its first eight bytes packed little-endian, and its text.
   struct Key: Sendable {
     var count: Int
@@ -394,7 +394,7 @@ public struct CanonicalJSONKeys: ExpressibleByArrayLiteral, Sendable {
   /// The keys `elements`, in this order.
   ///
   /// - Complexity: O(*n*), where *n* is the total length of the keys.
-  public init(arrayLiteral elements: StaticString...) {
+  package init(arrayLiteral elements: StaticString...) {
     precondition(elements.count <= 64, "an object reads at most 64 keys")
     keys = elements.map { text in
       precondition(

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// A document type that writes and reads its own canonical JSON, byte for byte what the
 /// `Codable` path writes, so ``DocumentStore`` can skip the generic encoder and `JSONDecoder`.
@@ -33,7 +33,7 @@ public import Foundation
 ///   }
 /// }
 /// ```
-public protocol CanonicalJSONCodable: Codable {
+package protocol CanonicalJSONCodable: Codable {
   /// Writes the value as the `Codable` path would.
   ///
   /// - Throws: ``CanonicalJSONError`` when the value cannot be written here (a date outside
@@ -49,12 +49,12 @@ public protocol CanonicalJSONCodable: Codable {
 
 /// The fast path gave up: the bytes or the value are not in its subset. Never shown to users;
 /// the `Codable` path takes over.
-public struct CanonicalJSONError: Error, Hashable, Sendable {
+package struct CanonicalJSONError: Error, Hashable, Sendable {
   /// The byte offset where reading stopped (0 when writing).
-  public var offset: Int
+  package var offset: Int
 
   /// Creates an error at `offset`.
-  public init(offset: Int) { self.offset = offset }
+  package init(offset: Int) { self.offset = offset }
 }
 
 /// Writes canonical JSON bytes exactly as Persistence's `Codable` encoder does: two-space
@@ -65,7 +65,7 @@ public struct CanonicalJSONError: Error, Hashable, Sendable {
 /// optionals, as the `Codable` path does; the writer adds commas, line breaks and indentation.
 /// It writes into a buffer of its own (growing by doubling), so a byte costs a store, not an
 /// `Array.append`; it cannot be copied.
-public struct CanonicalJSONWriter: ~Copyable {
+package struct CanonicalJSONWriter: ~Copyable {
   /// The buffer.
   private var base: UnsafeMutablePointer<UInt8>
   /// The number of bytes written.
@@ -89,31 +89,31 @@ public struct CanonicalJSONWriter: ~Copyable {
   /// The bytes written so far.
   ///
   /// - Complexity: O(*n*): a copy.
-  public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+  package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
   /// The bytes written so far, as `Data`.
   var data: Data { Data(bytes: base, count: count) }
 
   /// Opens an object: `{`.
-  public mutating func beginObject() {
+  package mutating func beginObject() {
     append(UInt8(ascii: "{"))
     open()
   }
 
   /// Closes the innermost object: `}` on its own line when it has members.
-  public mutating func endObject() { close(UInt8(ascii: "}")) }
+  package mutating func endObject() { close(UInt8(ascii: "}")) }
 
   /// Opens an array: `[`.
-  public mutating func beginArray() {
+  package mutating func beginArray() {
     append(UInt8(ascii: "["))
     open()
   }
 
   /// Closes the innermost array: `]` on its own line when it has elements.
-  public mutating func endArray() { close(UInt8(ascii: "]")) }
+  package mutating func endArray() { close(UInt8(ascii: "]")) }
 
   /// Starts the next array element: a comma after the previous one, a line break, indentation.
-  public mutating func element() { separate() }
+  package mutating func element() { separate() }
 
   /// Starts the next object member: separator, `"key":` and a space when indenting.
   ///
@@ -121,7 +121,7 @@ public struct CanonicalJSONWriter: ~Copyable {
   /// character), as every member name of a Swift type is.
   ///
   /// - Complexity: O(*k*), where *k* is the key's length.
-  public mutating func key(_ key: StaticString) {
+  package mutating func key(_ key: StaticString) {
     separate()
     let length = key.utf8CodeUnitCount
     reserve(length + 4)
@@ -140,7 +140,7 @@ public struct CanonicalJSONWriter: ~Copyable {
   /// Starts the next object member with a key known at run time (a dictionary's), escaped.
   ///
   /// - Complexity: O(*k*), where *k* is the key's length.
-  public mutating func key(string key: String) {
+  package mutating func key(string key: String) {
     separate()
     string(key)
     append(UInt8(ascii: ":"))
@@ -150,17 +150,17 @@ public struct CanonicalJSONWriter: ~Copyable {
   /// Writes a string, escaped as the `Codable` path escapes it.
   ///
   /// - Complexity: O(*m*), where *m* is the string's UTF-8 length.
-  public mutating func string(_ value: String) {
+  package mutating func string(_ value: String) {
     if value.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) != nil { return }
     var copy = value
     copy.withUTF8 { appendEscaped($0) }
   }
 
   /// Writes an integer in decimal.
-  public mutating func integer(_ value: Int) { integer(Int64(value)) }
+  package mutating func integer(_ value: Int) { integer(Int64(value)) }
 
   /// Writes an integer in decimal.
-  public mutating func integer(_ value: Int64) {
+  package mutating func integer(_ value: Int64) {
     if value < 0 {
       append(UInt8(ascii: "-"))
       unsigned(value.magnitude)
@@ -170,7 +170,7 @@ public struct CanonicalJSONWriter: ~Copyable {
   }
 
   /// Writes an unsigned integer in decimal.
-  public mutating func unsigned(_ value: UInt64) {
+  package mutating func unsigned(_ value: UInt64) {
     var digits = 1
     var rest = value
     while rest >= 10 {
@@ -187,18 +187,18 @@ public struct CanonicalJSONWriter: ~Copyable {
   }
 
   /// Writes `true` or `false`.
-  public mutating func bool(_ value: Bool) {
+  package mutating func bool(_ value: Bool) {
     let word: StaticString = value ? "true" : "false"
     appendRaw(word)
   }
 
   /// Writes `null`.
-  public mutating func null() { appendRaw("null") }
+  package mutating func null() { appendRaw("null") }
 
   /// Writes a date as `"YYYY-MM-DDTHH:MM:SS.mmmZ"`, rounded to the millisecond.
   ///
   /// - Throws: ``CanonicalJSONError`` for a date outside the years 0000–9999.
-  public mutating func date(_ value: Date) throws(CanonicalJSONError) {
+  package mutating func date(_ value: Date) throws(CanonicalJSONError) {
     reserve(26)
     guard
       ISO8601Milliseconds.write(

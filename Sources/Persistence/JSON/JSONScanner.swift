@@ -1,9 +1,9 @@
 /// A place in a JSON text where it stops being valid, and why.
-struct JSONSyntaxError: Error, Sendable, Equatable {
+package struct JSONSyntaxError: Error, Sendable, Equatable {
   /// The byte offset of the offending byte (the text's length when it ended too soon).
-  var offset: Int
+  package var offset: Int
   /// What was wrong, as a phrase ("expected ':' after an object key, found 'x'").
-  var message: String
+  package var message: String
 }
 
 /// A small validating JSON scanner: it finds the first syntax error with its byte offset, and the
@@ -11,7 +11,7 @@ struct JSONSyntaxError: Error, Sendable, Equatable {
 ///
 /// It never builds values and never recurses deeper than ``maximumDepth``, so any input, however
 /// hostile, is scanned in O(*n*) time and bounded stack.
-struct JSONScanner {
+package struct JSONScanner {
   /// The deepest nesting accepted (the same as Foundation's `JSONDecoder`).
   static let maximumDepth = 512
 
@@ -21,7 +21,7 @@ struct JSONScanner {
   private init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
   /// The first syntax error of `text`, or nil when it is one valid JSON value.
-  static func validate(_ text: UnsafeRawBufferPointer) -> JSONSyntaxError? {
+  package static func validate(_ text: UnsafeRawBufferPointer) -> JSONSyntaxError? {
     var scanner = JSONScanner(text)
     do throws(JSONSyntaxError) {
       try scanner.skipWhitespace()

@@ -8,16 +8,46 @@ import Foundation
 /// It builds a tree of the value and writes it; `JSONDecoder` reads its output. Numbers are
 /// written as Swift prints them (`1.5`, `1e-07`), integers exactly; a non-finite number is an
 /// error, as with `JSONEncoder`.
-final class LineEncoder {
+package final class LineEncoder {
+  /// How object members are laid out. Persistence's files use ``canonical``; a client in the
+  /// package may keep members in the order they were encoded, or space the colon on both
+  /// sides (`"key" : value`, the layout of Foundation's pretty printer).
+  package struct Layout: Hashable, Sendable {
+    /// Whether members are sorted by the UTF-8 bytes of their keys (else: in encoding order,
+    /// a key encoded twice written twice).
+    package var sortsKeys: Bool
+    /// Whether indented output writes `"key" : value` instead of `"key": value`.
+    package var spaceBeforeColon: Bool
+
+    /// Creates a layout.
+    package init(sortsKeys: Bool, spaceBeforeColon: Bool) {
+      self.sortsKeys = sortsKeys
+      self.spaceBeforeColon = spaceBeforeColon
+    }
+
+    /// Sorted keys, `"key": value`: every file Persistence writes.
+    package static let canonical = Layout(sortsKeys: true, spaceBeforeColon: false)
+  }
+
   /// Whether to indent (two spaces, one member or element per line).
   let pretty: Bool
+  /// How members are laid out.
+  let layout: Layout
 
-  init(pretty: Bool = false) { self.pretty = pretty }
+  /// An encoder that indents (`pretty`) or writes one line, in `layout`.
+  package init(pretty: Bool = false, layout: Layout = .canonical) {
+    self.pretty = pretty
+    self.layout = layout
+  }
 
   /// The encoded bytes of `value`, appended to `output`.
-  func encode<Value: Encodable>(_ value: Value, into output: inout [UInt8]) throws {
+  ///
+  /// - Throws: `EncodingError.invalidValue` for a number that is not finite or a date
+  ///   outside the years 0000–9999.
+  /// - Complexity: O(*n* log *n*), where *n* is the number of values (keys are sorted).
+  package func encode<Value: Encodable>(_ value: Value, into output: inout [UInt8]) throws {
     let node = try TreeEncoder.node(for: value, codingPath: [])
-    node.write(to: &output, indent: pretty ? 0 : nil)
+    node.write(to: &output, indent: pretty ? 0 : nil, layout: layout)
   }
 }
 
@@ -32,7 +62,8 @@ private enum Node {
   case array(ArrayBox)
   case object(ObjectBox)
 
-  func write(to output: inout [UInt8], indent: Int? = nil) {
+  func write(to output: inout [UInt8], indent: Int? = nil, layout: LineEncoder.Layout = .canonical)
+  {
     switch self {
     case .null: output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
     case .bool(let value):
@@ -51,27 +82,30 @@ private enum Node {
       for (index, item) in box.items.enumerated() {
         if index > 0 { output.append(UInt8(ascii: ",")) }
         Node.newline(indent.map { $0 + 1 }, to: &output)
-        item.write(to: &output, indent: indent.map { $0 + 1 })
+        item.write(to: &output, indent: indent.map { $0 + 1 }, layout: layout)
       }
       if !box.items.isEmpty { Node.newline(indent, to: &output) }
       output.append(UInt8(ascii: "]"))
     case .object(let box):
       output.append(UInt8(ascii: "{"))
       var members = box.members
-      if members.count > 1 && !Node.isSorted(members) {
+      if layout.sortsKeys && members.count > 1 && !Node.isSorted(members) {
         members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
       }
       var first = true
       for (index, member) in members.enumerated() {
         // A key encoded twice keeps its last value, as JSONEncoder does (the sort is stable).
-        if index + 1 < members.count && members[index + 1].key == member.key { continue }
+        if layout.sortsKeys && index + 1 < members.count && members[index + 1].key == member.key {
+          continue
+        }
         if !first { output.append(UInt8(ascii: ",")) }
         first = false
         Node.newline(indent.map { $0 + 1 }, to: &output)
         Node.writeString(member.key, to: &output)
+        if indent != nil && layout.spaceBeforeColon { output.append(UInt8(ascii: " ")) }
         output.append(UInt8(ascii: ":"))
         if indent != nil { output.append(UInt8(ascii: " ")) }
-        member.node.write(to: &output, indent: indent.map { $0 + 1 })
+        member.node.write(to: &output, indent: indent.map { $0 + 1 }, layout: layout)
       }
       if !first { Node.newline(indent, to: &output) }
       output.append(UInt8(ascii: "}"))

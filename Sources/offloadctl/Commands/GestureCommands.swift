@@ -52,7 +52,7 @@ struct GestureCommand: ParsableCommand {
         throw GestureCommand.failure(error)
       }
       if global.json {
-        Output.raw(replay.json.text + "\n")
+        Output.raw(replay.jsonText + "\n")
       } else if !global.quiet {
         Output.lines(replay.text)
       }
@@ -92,7 +92,7 @@ struct GestureCommand: ParsableCommand {
         throw GestureCommand.failure(error)
       }
       if global.json {
-        Output.raw(evaluation.json.text + "\n")
+        Output.raw(evaluation.jsonText + "\n")
       } else if !global.quiet {
         Output.lines(evaluation.text)
       }

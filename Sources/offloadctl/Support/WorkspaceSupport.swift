@@ -9,9 +9,7 @@ extension GlobalOptions {
   /// time, so runs are byte-for-byte reproducible (the convention of reproducible builds).
   func workspace() throws -> Workspace {
     let root = try storeLocation().path
-    if let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"],
-      let seconds = Double(text)
-    {
+    if let seconds = SourceDateEpoch.seconds(in: ProcessInfo.processInfo.environment) {
       let fixed = Date(timeIntervalSince1970: seconds)
       return Workspace(root: root, now: { fixed })
     }

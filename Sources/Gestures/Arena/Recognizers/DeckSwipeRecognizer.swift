@@ -130,7 +130,7 @@ struct DeckSwipeRecognizer: Sendable {
     }
     let progress = component(translation, direction) / configuration.deckContainerWidth
     let pastThreshold = progress >= configuration.deckCommitFraction
-    // Seed 004: an action executes when the swipe crosses the threshold, and only then.
+    // An action executes when the swipe crosses the threshold, and only then (by default).
     guard configuration.deckFlingCommitsBelowThreshold else {
       return pastThreshold ? .commit(direction, byFling: false) : .snapBack
     }
@@ -150,13 +150,12 @@ struct DeckSwipeRecognizer: Sendable {
     _ track: TouchTrack, velocity: Velocity, cancelled: Bool, configuration: GestureConfiguration,
     events: inout [GestureEvent]
   ) {
-    let outcome =
-      cancelled
-      ? .snapBack
-      : Self.outcome(
-        translation: track.translation, velocity: velocity, configuration: configuration)
-    events.append(.state(.deckSwipe, cancelled ? .cancelled : .ended, time: track.time))
-    events.append(.deckFinished(outcome, time: track.time))
+    let outcome = track.releaseSwipe(
+      .deckSwipe, cancelled: cancelled, snapBack: DeckOutcome.snapBack,
+      decide: {
+        Self.outcome(
+          translation: track.translation, velocity: velocity, configuration: configuration)
+      }, finished: GestureEvent.deckFinished, events: &events)
     switch outcome {
     case .commit:
       events.append(.haptic(.commit, time: track.time))

@@ -1,8 +1,8 @@
 /// Recognizes a row pulled left to delete once the direction lock says horizontal.
 ///
 /// On release the row is deleted only when it is past the commit distance, the displacement is
-/// still mostly horizontal (|dx| > |dy|), and the swipe was quick (seed 000: its average speed
-/// from touch-down to release reaches the configured quick speed). A quick swipe shorter than
+/// still mostly horizontal (|dx| > |dy|), and the swipe was quick (its average speed from
+/// touch-down to release reaches the configured quick speed: a delete must be meant). A quick swipe shorter than
 /// the commit distance snaps back (no fling delete), a slow drag snaps back whatever its
 /// distance, and a fast release to the right, after coming back more than the touch slop,
 /// cancels.
@@ -41,7 +41,7 @@ struct RowSwipeRecognizer: Sendable {
       return .snapBack
     }
     let distance = -translation.x
-    // Seed 000's `abs(dx) > abs(dy)`, read at release: a stroke that locked horizontal on a
+    // `abs(dx) > abs(dy)`, read at release: a stroke that locked horizontal on a
     // shallow start but ended steeper than 45° is not a left swipe any more.
     guard distance >= configuration.rowSwipeCommitDistance, distance > abs(translation.y),
       configuration.isQuickRowSwipe(distance: distance, duration: duration)
@@ -53,14 +53,13 @@ struct RowSwipeRecognizer: Sendable {
     _ track: TouchTrack, velocity: Velocity, cancelled: Bool, configuration: GestureConfiguration,
     events: inout [GestureEvent]
   ) {
-    let outcome =
-      cancelled
-      ? .snapBack
-      : Self.outcome(
-        translation: track.translation, duration: track.elapsed, velocity: velocity,
-        cameBack: track.location.x - track.minimumX, configuration: configuration)
-    events.append(.state(.rowSwipe, cancelled ? .cancelled : .ended, time: track.time))
-    events.append(.rowSwipeFinished(outcome, time: track.time))
+    let outcome = track.releaseSwipe(
+      .rowSwipe, cancelled: cancelled, snapBack: RowSwipeOutcome.snapBack,
+      decide: {
+        Self.outcome(
+          translation: track.translation, duration: track.elapsed, velocity: velocity,
+          cameBack: track.location.x - track.minimumX, configuration: configuration)
+      }, finished: GestureEvent.rowSwipeFinished, events: &events)
     switch outcome {
     case .delete: events.append(.haptic(.commit, time: track.time))
     case .snapBack: events.append(.motion(.rowSnapBack, time: track.time))

@@ -1,67 +1,3 @@
-/// A JSON value for the reports the module writes: objects render with sorted keys, numbers
-/// in Swift's shortest round-trip form, so the same report is the same bytes everywhere.
-public indirect enum JSONDocument: Hashable, Sendable {
-  /// An object; keys are sorted when rendered.
-  case object([String: JSONDocument])
-  /// An array.
-  case array([JSONDocument])
-  /// A string.
-  case string(String)
-  /// A number.
-  case number(Double)
-  /// An integer.
-  case integer(Int)
-  /// A Boolean.
-  case bool(Bool)
-  /// Null.
-  case null
-
-  /// The document as text, pretty-printed with two-space indentation, without a final newline.
-  ///
-  /// - Complexity: O(*n* log *n*), where *n* is the number of values (keys are sorted).
-  public var text: String {
-    var out = ""
-    render(into: &out, indent: 0)
-    return out
-  }
-
-  private func render(into out: inout String, indent: Int) {
-    let pad = String(repeating: "  ", count: indent + 1)
-    let closePad = String(repeating: "  ", count: indent)
-    switch self {
-    case .object(let fields):
-      if fields.isEmpty {
-        out += "{}"
-        return
-      }
-      out += "{\n"
-      for (index, key) in fields.keys.sorted().enumerated() {
-        out += pad + JSONText.string(key) + " : "
-        fields[key, default: .null].render(into: &out, indent: indent + 1)
-        out += index == fields.count - 1 ? "\n" : ",\n"
-      }
-      out += closePad + "}"
-    case .array(let items):
-      if items.isEmpty {
-        out += "[]"
-        return
-      }
-      out += "[\n"
-      for (index, item) in items.enumerated() {
-        out += pad
-        item.render(into: &out, indent: indent + 1)
-        out += index == items.count - 1 ? "\n" : ",\n"
-      }
-      out += closePad + "]"
-    case .string(let text): out += JSONText.string(text)
-    case .number(let value): out += value.isFinite ? JSONText.number(value) : "null"
-    case .integer(let value): out += String(value)
-    case .bool(let value): out += value ? "true" : "false"
-    case .null: out += "null"
-    }
-  }
-}
-
 extension GestureEvent {
   /// The event's name, as in traces and reports.
   public var name: String {
@@ -87,7 +23,7 @@ extension GestureEvent {
   /// The event's fields other than its name and time, as (key, text) pairs (numbers in the
   /// shortest form that reads back to the same value).
   public var details: [(String, String)] {
-    func n(_ value: Double) -> String { JSONText.number(value) }
+    func n(_ value: Double) -> String { shortText(value) }
     switch self {
     case .state(let kind, let state, _):
       return [("gesture", kind.rawValue), ("state", state.rawValue)]
@@ -140,21 +76,27 @@ extension GestureEvent {
 
   /// One line of text: time, name and details.
   public var summary: String {
-    ([JSONText.number(time), name] + details.map { "\($0.0)=\($0.1)" }).joined(separator: " ")
+    ([shortText(time), name] + details.map { "\($0.0)=\($0.1)" }).joined(separator: " ")
   }
+}
 
-  /// The event as a JSON object.
-  public var json: JSONDocument {
-    var fields: [String: JSONDocument] = ["event": .string(name), "time": .number(time)]
+extension GestureEvent: Encodable {
+  /// Encodes `event` (the ``name``), `time` and the ``details``: `true` and `false` as
+  /// Booleans, numbers as numbers, the rest (and `gesture`) as strings.
+  ///
+  /// - Complexity: O(1): an event has at most seven details.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingName.self)
+    try container.encode(name, forKey: CodingName("event"))
+    try container.encodeNumber(time, forKey: CodingName("time"))
     for (key, value) in details {
       if value == "true" || value == "false" {
-        fields[key] = .bool(value == "true")
+        try container.encode(value == "true", forKey: CodingName(key))
       } else if let number = Double(value), key != "gesture" {
-        fields[key] = .number(number)
+        try container.encodeNumber(number, forKey: CodingName(key))
       } else {
-        fields[key] = .string(value)
+        try container.encode(value, forKey: CodingName(key))
       }
     }
-    return .object(fields)
   }
 }

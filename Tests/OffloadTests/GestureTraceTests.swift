@@ -1,4 +1,5 @@
 import Gestures
+import Offload
 import OffloadTestSupport
 import Testing
 
@@ -58,8 +59,8 @@ struct TraceTests {
     let second = GestureReplay(trace: try GestureTrace(parsing: trace.jsonLines))
     #expect(first == second)
     #expect(first.text == second.text)
-    #expect(first.json.text == second.json.text)
-    #expect(first.json.text.contains("\"outcome\" : \"delete\""))
+    #expect(first.jsonText == second.jsonText)
+    #expect(first.jsonText.contains("\"outcome\" : \"delete\""))
   }
 
   @Test func presetOverrideChangesTheThresholds() throws {
@@ -79,39 +80,18 @@ struct TraceTests {
   func randomTracesReplayTheSameThroughTheirText(seed: UInt64) throws {
     var rng = SplitMix64(seed: SplitMix64.testSeed(seed))
     for _ in 0..<60 {
-      var entries: [GestureTrace.Entry] = []
-      var t = 0.0
-      for _ in 0..<Int.random(in: 1...6, using: &rng) {
-        var p = TouchPoint(
-          x: Double.random(in: 0...400, using: &rng), y: Double.random(in: 0...800, using: &rng))
-        entries.append(.sample(TouchSample(time: t, location: p, phase: .began)))
-        let v = TouchPoint(
-          x: Double.random(in: -900...900, using: &rng),
-          y: Double.random(in: -900...900, using: &rng))
-        for _ in 0..<Int.random(in: 0...30, using: &rng) {
-          let dt = rng.chance(0.15) ? 0 : Double.random(in: 0.004...0.2, using: &rng)
-          t += dt
-          p = p + TouchPoint(x: v.x * dt, y: v.y * dt)
-          if rng.chance(0.1) { entries.append(.advance(t)) }
-          entries.append(.sample(TouchSample(time: t, location: p, phase: .moved)))
-        }
-        t += 0.01
-        entries.append(
-          .sample(TouchSample(time: t, location: p, phase: rng.chance(0.1) ? .cancelled : .ended)))
-        if rng.chance(0.2) { entries.append(.action(.delete, time: t)) }
-        t += 0.5
-      }
-      let trace = GestureTrace(
-        entries: entries, surfaceName: rng.chance(0.5) ? "photoDeck" : "listRow")
+      let trace = GestureJSONTests.randomTrace(&rng)
+      let entries = trace.entries
       let parsed = try GestureTrace(parsing: trace.jsonLines)
       #expect(parsed == trace, "\(rng)")
       let replay = GestureReplay(trace: trace)
-      #expect(replay.json.text == GestureReplay(trace: parsed).json.text, "\(rng)")
+      #expect(replay.jsonText == GestureReplay(trace: parsed).jsonText, "\(rng)")
       #expect(
         replay.strokes.count
           == entries.filter {
             switch $0 {
-            case .sample(let s): s.phase == .began
+            // A second finger's touch-down joins the stroke under way.
+            case .sample(let s): s.phase == .began && s.pointer == 0
             case .action: true
             case .advance: false
             }
@@ -120,25 +100,29 @@ struct TraceTests {
   }
 
   @Test(arguments: [
-    ("{\"type\":\"sample\"", "trace line 1, column 17: unterminated object"),
-    ("[1]", "trace line 1, column 1: expected '{' at the start of the object"),
     (
-      "{\"type\":{}}",
-      "trace line 1, column 9: nested objects and arrays are not part of the trace format"
+      "{\"type\":\"sample\"",
+      "trace line 1, column 17: the line ends too soon (where a value or a delimiter was due)"
     ),
-    ("{\"t\":1e999,\"type\":\"advance\"}", "trace line 1, column 6: invalid number"),
-    ("{\"type\":\"a\\q\"}", "trace line 1, column 12: invalid escape"),
-    ("{\"type\":\"advance", "trace line 1, column 17: unterminated string"),
+    ("[1]", "trace line 1, column 1: expected an object"),
+    ("{\"t\":1e999,\"type\":\"advance\"}", "trace line 1, column 1: a number is out of range"),
+    ("{\"type\":\"a\\q\"}", "trace line 1, column 12: invalid escape sequence in a string: 'q'"),
+    ("{\"type\":\"advance", "trace line 1, column 17: the line ends too soon (inside a string)"),
     (
       "{\"type\":\"advance\",\"t\":1} x",
-      "trace line 1, column 26: unexpected text after the object"
+      "trace line 1, column 26: expected the end of the line after the top-level value, found 'x'"
     ),
-    ("{\"t\":1,\"t\":2}", "trace line 1, column 11: duplicate key \"t\""),
-    ("{\"type\":nope}", "trace line 1, column 9: invalid literal"),
-    ("{\"type\":\"advance\" \"t\":1}", "trace line 1, column 19: expected ',' or '}'"),
-    ("{\"type\" 1}", "trace line 1, column 9: expected ':' after a key"),
-    ("{1:2}", "trace line 1, column 2: expected a string"),
-    ("{\"type\":\"\\u12\"}", "trace line 1, column 12: invalid \\u escape"),
+    ("{\"type\":nope}", "trace line 1, column 9: expected a value, found 'n'"),
+    (
+      "{\"type\":\"advance\" \"t\":1}",
+      "trace line 1, column 19: expected ',' or '}' after an object member, found '\"'"
+    ),
+    ("{\"type\" 1}", "trace line 1, column 9: expected ':' after an object key, found '1'"),
+    ("{1:2}", "trace line 1, column 2: expected a string key in an object, found '1'"),
+    (
+      "{\"type\":\"\\u12\"}",
+      "trace line 1, column 14: expected a hexadecimal digit in a \\u escape, found '\"'"
+    ),
   ])
   func malformedJSONIsReportedWithItsPlace(text: String, message: String) {
     #expect {
@@ -172,6 +156,11 @@ struct TraceTests {
       "trace line 2: field \"t\" must be a number"
     ),
     ("{\"type\":true}", .invalidValue, "trace line 2: field \"type\" must be a string"),
+    ("{\"type\":{}}", .invalidValue, "trace line 2: field \"type\" must be a string"),
+    (
+      "{\"type\":\"advance\",\"t\":[1]}", .invalidValue,
+      "trace line 2: field \"t\" must be a number"
+    ),
     (
       "{\"type\":\"config\",\"surface\":\"grid\"}", .invalidValue,
       "trace line 2: field \"surface\" must be listRow, photoDeck, plainList or reorderHandle, got \"grid\""
@@ -200,6 +189,14 @@ struct TraceTests {
     } throws: { error in
       (error as? GestureError)?.code == code && (error as? GestureError)?.description == message
         && (error as? GestureError)?.line == 2
+    }
+  }
+
+  @Test func theFirstBadLineIsReportedEvenBeforeLaterBadJSON() {
+    #expect {
+      try GestureTrace(parsing: "{\"type\":\"jump\"}\n{\"type\":")
+    } throws: { error in
+      (error as? GestureError)?.code == .invalidValue && (error as? GestureError)?.line == 1
     }
   }
 

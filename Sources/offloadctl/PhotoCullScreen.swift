@@ -30,6 +30,9 @@ struct PhotoCullScreen: TerminalScreen {
   private(set) var mode: Mode = .deck
   /// The last outcome or error, one line.
   private(set) var message: String?
+
+  /// Shows `text` as the last outcome (a viewer's failure, for one).
+  mutating func note(_ text: String) { message = text }
   /// The decided photos while reviewing.
   private(set) var reviewItems: [ReviewItem] = []
   /// The review list's cursor and scroll position.

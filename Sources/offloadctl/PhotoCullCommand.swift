@@ -133,9 +133,10 @@ extension PhotosCommand {
         terminal.write(renderer.render(frame))
         if changed, let inline = screen.inlineImages, let card = current,
           let format = card.metadata?.format, let area = screen.imageArea(size: size),
-          let data = FileManager.default.contents(atPath: root + "/" + card.photo),
+          let image = InlinePreview.image(path: root + "/" + card.photo, format: format),
           let sequence = inline.sequence(
-            bytes: Array(data), format: format, columns: max(size.columns - 4, 1), rows: area.rows)
+            bytes: image.bytes, format: image.format, columns: max(size.columns - 4, 1),
+            rows: area.rows)
         {
           terminal.write("\u{1B}[\(area.row + 1);3H" + sequence)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import OffloadTestSupport
+import PhotoSession
 import Testing
 
 @testable import offloadctl
@@ -64,5 +65,46 @@ struct PhotoViewerTests {
       lines == [
         "--one two words \(fixture.photos)/a.jpg", "--one two words \(fixture.photos)/b.png",
       ])
+  }
+}
+
+@Suite("The cull screen's inline image: the file, or the JPEG it embeds when large")
+struct InlinePreviewTests {
+  /// A JPEG whose APP1 `Exif` segment holds a little-endian TIFF whose IFD1 names `thumbnail`.
+  static func jpegWithThumbnail(_ thumbnail: [UInt8]) -> [UInt8] {
+    func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+    func le32(_ v: Int) -> [UInt8] { le16(v & 0xFFFF) + le16(v >> 16) }
+    // Header (8), IFD0 with no entry (6), IFD1 with two entries (30), then the thumbnail.
+    var tiff: [UInt8] = Array("II".utf8) + le16(42) + le32(8)
+    tiff += le16(0) + le32(14)
+    tiff += le16(2)
+    tiff += le16(0x201) + le16(4) + le32(1) + le32(44)
+    tiff += le16(0x202) + le16(4) + le32(1) + le32(thumbnail.count)
+    tiff += le32(0) + thumbnail
+    let body = Array("Exif".utf8) + [0, 0] + tiff
+    let app1: [UInt8] = [0xFF, 0xE1, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xFF)]
+    let main = PhotoFiles.jpeg(width: 4000, height: 3000)
+    return [0xFF, 0xD8] + app1 + body + main.dropFirst(2)
+  }
+
+  @Test func aLargeJPEGSendsItsEXIFThumbnailAndASmallOneItself() throws {
+    let folder = try TemporaryDirectory(prefix: "offloadctl-inline")
+    defer { folder.remove() }
+    let thumbnail = PhotoFiles.jpeg(width: 160, height: 120)
+    let small = Self.jpegWithThumbnail(thumbnail)
+    #expect(InlinePreview.exifThumbnail(small) == thumbnail)
+    #expect(InlinePreview.exifThumbnail(PhotoFiles.jpeg(width: 4, height: 3)) == nil)
+    #expect(InlinePreview.exifThumbnail(Array(small.prefix(30))) == nil)
+    try Data(small).write(to: URL(fileURLWithPath: folder.appending("small.jpg")))
+    #expect(
+      InlinePreview.image(path: folder.appending("small.jpg"), format: .jpeg)?.bytes == small)
+    // Over the inline limit: only the thumbnail goes to the terminal.
+    let large = small + [UInt8](repeating: 0, count: InlineImageProtocol.maximumBytes)
+    try Data(large).write(to: URL(fileURLWithPath: folder.appending("large.jpg")))
+    let sent = try #require(InlinePreview.image(path: folder.appending("large.jpg"), format: .jpeg))
+    #expect(sent.bytes == thumbnail && sent.format == .jpeg)
+    try Data(large).write(to: URL(fileURLWithPath: folder.appending("large.png")))
+    #expect(InlinePreview.image(path: folder.appending("large.png"), format: .png) == nil)
+    #expect(InlinePreview.image(path: folder.appending("missing.jpg"), format: .jpeg) == nil)
   }
 }

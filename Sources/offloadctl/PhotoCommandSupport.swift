@@ -55,6 +55,20 @@ enum SwipeArgument: String, ExpressibleByArgument, CaseIterable {
   }
 }
 
+/// A flag argument: pick or reject.
+enum FlagArgument: String, ExpressibleByArgument, CaseIterable {
+  case pick, reject
+
+  var flag: PhotoMarks.Flag { self == .pick ? .pick : .reject }
+}
+
+/// A colour label argument.
+enum LabelArgument: String, ExpressibleByArgument, CaseIterable {
+  case red, yellow, green, blue, purple
+
+  var label: PhotoMarks.ColorLabel { PhotoMarks.ColorLabel(rawValue: rawValue) ?? .red }
+}
+
 /// A decision argument: trash, favorite or keep.
 enum DecisionArgument: String, ExpressibleByArgument, CaseIterable {
   case trash, favorite, keep
@@ -111,8 +125,9 @@ enum PhotoOutput {
     let trash = trashed.count
     let favorite = pending.filter { $0.decision == .favorite }.count
     let bytes =
-      library.map { library in
-        ": \(trashed.reduce(0) { $0 + library.byteCount(of: $1.photo) }.counting("byte"))"
+      library.flatMap { library in
+        trash == 0
+          ? nil : ": \(trashed.reduce(0) { $0 + library.byteCount(of: $1.photo) }.counting("byte"))"
       } ?? ""
     return
       "\(pending.count.counting("photo")) (\(trash) to the Trash\(bytes), \(favorite.counting("favorite")), \(pending.count - trash - favorite) kept)"
@@ -132,7 +147,23 @@ enum PhotoOutput {
       lines.append(dateText(metadata))
     }
     if let problem = card.problem { lines.append("cannot read this photo: \(problem.description)") }
+    if let marks = marksText(card) { lines.append(marks) }
     return lines
+  }
+
+  /// `rated 3 · pick · label red`: the card's rating, flag and label, or nil when it has none.
+  static func marksText(_ card: PhotoCard) -> String? {
+    var parts: [String] = []
+    if let rating = card.marks?.rating ?? card.metadata?.rating, rating >= 0 {
+      parts.append("rated \(rating)")
+    }
+    if let flag = card.marks?.flag {
+      parts.append(flag.rawValue)
+    } else if card.metadata?.rating == -1 {
+      parts.append("reject")
+    }
+    if let label = card.label { parts.append("label \(label)") }
+    return parts.isEmpty ? nil : parts.joined(separator: " · ")
   }
 
   /// The photo's capture date, else its modification time.

@@ -23,8 +23,9 @@ struct PhotosCommand: ParsableCommand {
       unless --session names one.
       """,
     subcommands: [
-      Start.self, Status.self, Swipe.self, Undo.self, Review.self, Change.self, Commit.self,
-      Restore.self, Sessions.self, Cull.self,
+      Start.self, Status.self, Swipe.self, Rate.self, FlagCommand.self, LabelCommand.self,
+      Skip.self,
+      Undo.self, Review.self, Change.self, Commit.self, Restore.self, Sessions.self, Cull.self,
     ]
   )
 
@@ -135,6 +136,104 @@ struct PhotosCommand: ParsableCommand {
         if session.state.isAtEnd {
           Output.line("Every photo has a decision: review them, then `offloadctl photos commit`.")
         }
+      }
+    }
+  }
+
+  // MARK: rate, flag, label, skip
+
+  /// Runs a mark (or skip) on the card on screen and prints the result.
+  static func mark(
+    _ global: GlobalOptions, _ selection: SessionSelection, verb: String,
+    _ action: (CullingSession) throws(PhotoSessionError) -> Void
+  ) throws {
+    let opened = try selection.open(global)
+    let session = opened.session
+    let before = session.state.cursor
+    let photo = session.current?.photo
+    try failing { () throws(PhotoSessionError) in try action(session) }
+    let index = photo.flatMap { session.state.photos.firstIndex(of: $0) } ?? before
+    let card = session.card(at: index)
+    if global.json {
+      try Output.document(
+        PhotoShapes.Marked(
+          photo: PhotoShapes.CardShape(card, opened.library),
+          current: session.current.map { PhotoShapes.CardShape($0, opened.library) },
+          statistics: session.statistics))
+    } else if !global.quiet {
+      Output.line("\(card.photo): \(verb)" + (PhotoOutput.marksText(card).map { " (\($0))" } ?? ""))
+    }
+  }
+
+  struct Rate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Rate the photo on screen 0 to 5 stars (written as xmp:Rating at commit).")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var selection: SessionSelection
+
+    @Argument(help: ArgumentHelp("0 to 5.", valueName: "stars"))
+    var stars: Int
+
+    func validate() throws {
+      guard (0...5).contains(stars) else {
+        throw ValidationError("a rating is 0 to 5 stars, not \(stars)")
+      }
+    }
+
+    func run() throws {
+      try PhotosCommand.mark(global, selection, verb: "rated \(stars)") {
+        (session) throws(PhotoSessionError) in try session.rate(stars)
+      }
+    }
+  }
+
+  struct FlagCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "flag",
+      abstract: "Flag the photo on screen: pick, or reject (written as xmp:Rating -1).")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var selection: SessionSelection
+
+    @Argument(help: ArgumentHelp("pick or reject.", valueName: "flag"))
+    var flag: FlagArgument
+
+    func run() throws {
+      try PhotosCommand.mark(global, selection, verb: "flagged \(flag.rawValue)") {
+        (session) throws(PhotoSessionError) in try session.flag(flag.flag)
+      }
+    }
+  }
+
+  struct LabelCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "label",
+      abstract: "Give the photo on screen a colour label (written as xmp:Label at commit).")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var selection: SessionSelection
+
+    @Argument(help: ArgumentHelp("red, yellow, green, blue or purple.", valueName: "colour"))
+    var colour: LabelArgument
+
+    func run() throws {
+      try PhotosCommand.mark(global, selection, verb: "labelled \(colour.rawValue)") {
+        (session) throws(PhotoSessionError) in try session.label(colour.label)
+      }
+    }
+  }
+
+  struct Skip: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Move the photo on screen to the end of the queue without a decision.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var selection: SessionSelection
+
+    func run() throws {
+      try PhotosCommand.mark(global, selection, verb: "skipped to the end of the queue") {
+        (session) throws(PhotoSessionError) in try session.skip()
       }
     }
   }
@@ -309,14 +408,16 @@ struct PhotosCommand: ParsableCommand {
               : "")
             + (report.failed.isEmpty ? "" : "; \(report.failed.count) failed"))
       }
+      let not = report.dryRun ? "would not be" : "was not"
       for entry in report.failed where !global.quiet {
-        Output.error("offloadctl: warning: \(entry.photo) was not committed: \(entry.detail)")
+        Output.error("offloadctl: warning: \(entry.photo) \(not) committed: \(entry.detail)")
       }
       if !report.failed.isEmpty {
         throw CommandFailure(
           code: .failure,
-          message:
-            "\(report.failed.count.counting("photo")) could not be committed; they stay pending and the next commit tries them again"
+          message: report.dryRun
+            ? "\(report.failed.count.counting("photo")) would not be committed; they would stay pending"
+            : "\(report.failed.count.counting("photo")) could not be committed; they stay pending and the next commit tries them again"
         )
       }
     }
@@ -352,7 +453,7 @@ struct PhotosCommand: ParsableCommand {
       let trashed = opened.session.review(.trash).filter { $0.commitState == .applied }
         .map(\.photo)
       let chosen = all ? trashed : photos
-      var failures = 0
+      var result = PhotoShapes.Restored()
       for photo in chosen {
         do throws(PhotoSessionError) {
           guard trashed.contains(photo) else {
@@ -361,13 +462,16 @@ struct PhotosCommand: ParsableCommand {
               description: "\"\(photo)\" was not moved to the Trash by this session")
           }
           let detail = try opened.library.restore(photo)
-          if !global.quiet { Output.line("\(photo): \(detail)") }
+          result.restored.append(.init(photo: photo, detail: detail))
+          if !global.quiet && !global.json { Output.line("\(photo): \(detail)") }
         } catch {
-          failures += 1
+          result.failed.append(.init(photo: photo, detail: error.description, failure: error.code))
           if !global.quiet { Output.error("offloadctl: warning: \(error.description)") }
         }
       }
       try opened.library.flush()
+      if global.json { try Output.document(result) }
+      let failures = result.failed.count
       if failures > 0 {
         throw CommandFailure(
           code: .failure,

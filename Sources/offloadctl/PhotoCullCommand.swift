@@ -19,7 +19,9 @@ extension PhotosCommand {
         With DIR, resumes the latest session over that folder (or starts one); without, opens \
         the latest session. Every key is saved as it is pressed, so q (or Ctrl-C) needs no \
         save. Terminals that advertise an inline image protocol (kitty: TERM=xterm-kitty; \
-        iTerm2: TERM_PROGRAM=iTerm.app) show the photo itself; others show its details only.
+        iTerm2: TERM_PROGRAM=iTerm.app) show the photo itself; others show its details only. \
+        --viewer CMD runs CMD (split into arguments, no shell) with the photo's path as its \
+        last argument on every card, for an image viewer beside the terminal.
         """)
 
     @OptionGroup var global: GlobalOptions
@@ -37,6 +39,22 @@ extension PhotosCommand {
     @Option(help: "Order by capture-date or mtime (when a session starts).")
     var order: PhotoOrder = .captureDate
 
+    @Option(
+      help: ArgumentHelp(
+        "Run this command with the photo's path as last argument on every card (no shell).",
+        valueName: "command"))
+    var viewer: String?
+
+    func validate() throws {
+      if let viewer {
+        do throws(PhotoViewer.ViewerError) {
+          _ = try PhotoViewer(command: viewer)
+        } catch {
+          throw ValidationError(error.description)
+        }
+      }
+    }
+
     func run() throws {
       guard isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 else {
         throw CommandFailure(
@@ -45,13 +63,16 @@ extension PhotosCommand {
             "photos cull needs a terminal on standard input and output; use `photos swipe` in scripts"
         )
       }
+      var photoViewer = try viewer.map { (command) throws(PhotoViewer.ViewerError) in
+        try PhotoViewer(command: command)
+      }
       let opened = try openOrStart()
       let environment = ProcessInfo.processInfo.environment
       let terminal = try TerminalSession.start()
       var screen = PhotoCullScreen(
         session: opened.session, sessionID: opened.id,
         inlineImages: InlineImageProtocol.detect(environment: environment))
-      Self.runLoop(&screen, terminal: terminal, root: opened.library.root)
+      Self.runLoop(&screen, terminal: terminal, root: opened.library.root, viewer: &photoViewer)
       terminal.finish()
       if !global.quiet {
         let stats = opened.session.statistics
@@ -87,12 +108,21 @@ extension PhotosCommand {
 
     /// Draws the screen and handles keys until it quits; shows the photo inline when the
     /// terminal can.
-    static func runLoop(_ screen: inout PhotoCullScreen, terminal: TerminalSession, root: String) {
+    static func runLoop(
+      _ screen: inout PhotoCullScreen, terminal: TerminalSession, root: String,
+      viewer: inout PhotoViewer?
+    ) {
       var loop = TerminalEventLoop(session: terminal)
       var renderer = ScreenRenderer()
       var size = terminal.size
       var shown: Int?
+      var viewed: String?
       func draw() {
+        let photo = screen.mode == .review ? nil : screen.session.current?.photo
+        if viewer != nil, let photo, photo != viewed {
+          viewed = photo
+          if let failure = viewer?.show(root + "/" + photo) { screen.note(failure) }
+        }
         let frame = screen.frame(size: size)
         let current = screen.mode == .review ? nil : screen.session.current
         let changed = screen.inlineImages != nil && current?.index != shown
@@ -103,9 +133,10 @@ extension PhotosCommand {
         terminal.write(renderer.render(frame))
         if changed, let inline = screen.inlineImages, let card = current,
           let format = card.metadata?.format, let area = screen.imageArea(size: size),
-          let data = FileManager.default.contents(atPath: root + "/" + card.photo),
+          let image = InlinePreview.image(path: root + "/" + card.photo, format: format),
           let sequence = inline.sequence(
-            bytes: Array(data), format: format, columns: max(size.columns - 4, 1), rows: area.rows)
+            bytes: image.bytes, format: image.format, columns: max(size.columns - 4, 1),
+            rows: area.rows)
         {
           terminal.write("\u{1B}[\(area.row + 1);3H" + sequence)
         }

@@ -30,6 +30,9 @@ struct PhotoCullScreen: TerminalScreen {
   private(set) var mode: Mode = .deck
   /// The last outcome or error, one line.
   private(set) var message: String?
+
+  /// Shows `text` as the last outcome (a viewer's failure, for one).
+  mutating func note(_ text: String) { message = text }
   /// The decided photos while reviewing.
   private(set) var reviewItems: [ReviewItem] = []
   /// The review list's cursor and scroll position.
@@ -44,7 +47,8 @@ struct PhotoCullScreen: TerminalScreen {
   }
 
   /// The key help of each mode.
-  static let deckHelp = "← trash · → favorite · ↑ keep · u undo · r review · c commit · q quit"
+  static let deckHelp =
+    "← trash · → favorite · ↑ keep · 0-5 rate · s skip · u undo · r review · c commit · q quit"
   static let reviewHelp = "↑↓ move · t/← trash · f/→ favorite · k keep · u undo · esc back · q quit"
   static let confirmHelp = "y commit · n cancel"
 
@@ -72,6 +76,8 @@ struct PhotoCullScreen: TerminalScreen {
     case .character("u"): undo()
     case .character("r"): openReview()
     case .character("c"): askCommit()
+    case .character("s"): skip()
+    case .character(let digit) where ("0"..."5").contains(digit): rate(digit)
     case .character("q"): return .quit
     default: message = "\(press.description) does nothing here: \(Self.deckHelp)"
     }
@@ -120,6 +126,32 @@ struct PhotoCullScreen: TerminalScreen {
       message =
         error.code == .endOfLibrary
         ? "Every photo has a decision: r reviews, c commits." : error.description
+    }
+  }
+
+  private mutating func rate(_ digit: Character) {
+    guard let stars = digit.wholeNumberValue, let photo = session.current?.photo else {
+      message = "Every photo has a decision: r reviews, c commits."
+      return
+    }
+    do throws(PhotoSessionError) {
+      try session.rate(stars)
+      message = "\(photo) rated \(stars)"
+    } catch {
+      message = error.description
+    }
+  }
+
+  private mutating func skip() {
+    guard let photo = session.current?.photo else {
+      message = "Every photo has a decision: r reviews, c commits."
+      return
+    }
+    do throws(PhotoSessionError) {
+      try session.skip()
+      message = "\(photo) skipped to the end of the queue"
+    } catch {
+      message = error.description
     }
   }
 
@@ -174,9 +206,9 @@ struct PhotoCullScreen: TerminalScreen {
     message = Self.commitQuestion(session)
   }
 
-  /// The confirmation question: how many photos go where.
+  /// The confirmation question: how many photos go where, and the bytes the Trash gets.
   static func commitQuestion(_ session: CullingSession) -> String {
-    "Commit \(PhotoOutput.commitSummary(session))? y / n"
+    "Commit \(PhotoOutput.commitSummary(session, library: session.library as? FolderLibrary))? y / n"
   }
 
   private mutating func commit() {

@@ -54,7 +54,7 @@ enum PhotoShapes {
     }
 
     private enum Key: String, CodingKey {
-      case index, photo, decision, commitState, metadata, problem, files
+      case index, photo, decision, commitState, metadata, problem, files, rating, flag, label
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -66,6 +66,9 @@ enum PhotoShapes {
       try container.encodeIfPresent(card.metadata.map(MetadataShape.init), forKey: .metadata)
       try container.encodeIfPresent(card.problem, forKey: .problem)
       try container.encode(files, forKey: .files)
+      try container.encodeIfPresent(card.rating, forKey: .rating)
+      try container.encodeIfPresent(card.marks?.flag, forKey: .flag)
+      try container.encodeIfPresent(card.label, forKey: .label)
     }
   }
 
@@ -128,6 +131,13 @@ enum PhotoShapes {
     var statistics: SessionStatistics
   }
 
+  /// What `rate`, `flag`, `label` and `skip` print: the card acted on, the card on screen.
+  struct Marked: Encodable {
+    var photo: CardShape
+    var current: CardShape?
+    var statistics: SessionStatistics
+  }
+
   struct ReviewShape: Encodable {
     var session: String
     var items: [ReviewItem]
@@ -144,6 +154,18 @@ enum PhotoShapes {
     /// The bytes of the cards moved to the Trash (that would be, in a dry run).
     var trashBytes: Int
     var statistics: SessionStatistics
+  }
+
+  /// What `photos restore --json` prints: each card restored, each refused with its code.
+  struct Restored: Encodable {
+    struct Entry: Encodable {
+      var photo: String
+      var detail: String
+      var failure: PhotoSessionError.Code?
+    }
+
+    var restored: [Entry] = []
+    var failed: [Entry] = []
   }
 
   struct SessionList: Encodable {

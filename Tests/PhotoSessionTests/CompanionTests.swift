@@ -50,6 +50,13 @@ struct CompanionTests {
     #expect(byPhoto["P1.jpg"] == ["P1.cr2"])
     #expect(byPhoto["RAW.nef"] == [])
     #expect(scan.identities.count == scan.photos.count)
+    // A sidecar or a video alone is reported, not dropped silently and not a card.
+    #expect(scan.issues.map(\.path) == ["clip.mov", "orphan.xmp"])
+    #expect(
+      scan.issues.first?.message
+        == "\"clip.mov\" has no photo beside it (a sidecar, edit file or video alone); it is not a card and stays where it is"
+    )
+    #expect(scan.issues.allSatisfy { $0.code == .unsupportedFormat })
     #expect(Companion.stem("x/A.PNG.XMP") == "x/a" && Companion.stem("x.y/b") == "x.y/b")
     #expect(Companion.stem("IMG.1.jpg") == "img.1" && Companion.stem("IMG.xmp") == "img")
   }

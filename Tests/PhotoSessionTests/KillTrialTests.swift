@@ -200,4 +200,63 @@ struct KillTrialTests {
         "trial \(trial): \(left.filter { $0.hasPrefix(".") })")
     }
   }
+
+  /// A restore killed at a random moment, then run again: the folder is byte for byte what it
+  /// was before the commit, and the Trash holds no file and no info file of the session.
+  @Test func killDuringRestore() throws {
+    var rng = SplitMix64(seed: SplitMix64.testSeed(0x2E57))
+    for trial in 0..<Self.trials {
+      let work = try TemporaryDirectory(prefix: "offload-kill")
+      defer { work.remove() }
+      let photos = try TemporaryDirectory(prefix: "offload-kill-photos")
+      defer { photos.remove() }
+      try makePhotos(40, in: photos)
+      // Every other photo has a sidecar: a card of two files.
+      for index in stride(from: 0, to: 40, by: 2) {
+        try TestImages.write(
+          Array(XMPSidecar.newPacket(rating: index % 5).utf8),
+          String(format: "IMG_%04d.jpg.xmp", index), in: photos,
+          modified: Double(1_600_000_000 + index))
+      }
+      let before = try folderDigest(photos.path)
+      let trash = FreedesktopTrash(homeTrash: work.appending("data/Trash"))
+      let store = PhotoSessionStore(folder: work.appending("sessions"), trash: trash)
+      let id: String
+      do {
+        let opened = try store.start(folder: photos.path)
+        id = opened.id
+        while opened.session.state.currentPhoto != nil {
+          try opened.session.decide(rng.index(below: 4) == 0 ? .keep : .trash)
+        }
+        #expect(try opened.session.commit().failed.isEmpty, "trial \(trial)")
+      }
+      let lines = try runAndKill(
+        ["restore", store.folder, id], environment: ["XDG_DATA_HOME": work.appending("data")],
+        after: Double(rng.index(below: 150) + 5) / 1000)
+      #expect(lines.allSatisfy { !$0.hasPrefix("err ") }, "trial \(trial): \(lines)")
+      let restoredBeforeKill = Set(lines.filter { $0.hasPrefix("done ") }.map { $0.dropFirst(5) })
+      // Restore again in this process: the cards not yet back, in whole or in part.
+      let opened = try store.open(id)
+      for item in opened.session.review(.trash) where !restoredBeforeKill.contains(item.photo[...])
+      {
+        do throws(PhotoSessionError) {
+          _ = try opened.library.restore(item.photo)
+        } catch {
+          // Only a card the killed run restored in whole (its `done` line unwritten) is refused.
+          #expect(error.code == .restoreRefused, "trial \(trial) \(item.photo): \(error)")
+          #expect(FileManager.default.fileExists(atPath: photos.appending(item.photo)))
+        }
+      }
+      try opened.library.flush()
+      #expect(
+        try folderDigest(photos.path) == before,
+        "trial \(trial): killed after \(restoredBeforeKill.count) cards")
+      for folder in ["files", "info"] {
+        let left =
+          (try? FileManager.default.contentsOfDirectory(
+            atPath: work.appending("data/Trash/\(folder)"))) ?? []
+        #expect(left.isEmpty, "trial \(trial): \(folder) holds \(left)")
+      }
+    }
+  }
 }

@@ -34,13 +34,24 @@ struct PhotoCompanionCommandTests {
     let bytes = try ["a.jpg", "A.AAE", "a.xmp"].reduce(0) {
       $0 + ((try manager.attributesOfItem(atPath: fixture.photos + "/" + $1))[.size] as? Int ?? 0)
     }
+    // The dry run checks identity too: b.png is a folder now and would be skipped.
+    let planned = try fixture.run("photos", "commit", "--dry-run")
+    #expect(planned.status == 1, "\(planned)")
     #expect(
-      try fixture.ok("photos", "commit", "--dry-run").hasSuffix(
-        "Would commit 2 photos (\((bytes + 4).formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) bytes would go to the Trash)\n"
-      ))
-    let dry = try fixture.json("photos", "commit", "--dry-run")
-    // b.png is a folder now: only its sidecar (4 bytes) counts.
-    #expect(dry["trashBytes"] as? Int == bytes + 4)
+      planned.stdout.hasSuffix(
+        "Would commit 1 photo (\(bytes.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) bytes would go to the Trash); 1 failed\n"
+      ), "\(planned)")
+    #expect(
+      planned.stderr.contains(
+        "b.png would not be committed: skipped \"b.png\": it is now a folder, not the photo shown; nothing was changed"
+      ), "\(planned)")
+    let dry = try fixture.run("photos", "commit", "--dry-run", "--json")
+    let plan = try #require(
+      try JSONSerialization.jsonObject(with: Data(dry.stdout.utf8)) as? [String: Any])
+    #expect(plan["trashBytes"] as? Int == bytes)
+    #expect(
+      ((plan["report"] as? [String: Any])?["failed"] as? [[String: Any]])?.first?["photo"]
+        as? String == "b.png")
     let result = try fixture.run("photos", "commit", "--yes")
     #expect(result.status == 1, "\(result)")
     #expect(

@@ -93,7 +93,7 @@ struct PhotoCullEndToEndTests {
     #expect(!FileManager.default.fileExists(atPath: fixture.photos + "/b.png.xmp"))
     again.send(Keys.left + "c")
     try again.waitForScreen {
-      $0.contains("Commit 3 photos (1 to the Trash, 1 favorite, 1 kept)?")
+      $0.contains("Commit 3 photos (1 to the Trash: 39 bytes, 1 favorite, 1 kept)?")
     }
     again.send("y")
     try again.waitForScreen { $0.contains("Committed 3 photos.") }

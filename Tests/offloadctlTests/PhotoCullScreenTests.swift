@@ -81,6 +81,22 @@ struct PhotoCullScreenTests {
     #expect(screen.mode == .deck && screen.message == nil)
   }
 
+  @Test func digitsRateTheCardOnScreenAndSSkipsIt() throws {
+    var screen = PhotoCullScreen(session: try session(3), sessionID: "s")
+    let first = try #require(screen.session.current?.photo)
+    _ = screen.handle(.key(.character("4")))
+    #expect(screen.message == "\(first) rated 4")
+    #expect(screen.session.current?.photo == first && screen.session.current?.rating == 4)
+    _ = screen.handle(.key(.character("9")))
+    #expect(screen.message?.hasPrefix("9 does nothing here:") == true)
+    _ = screen.handle(.key(.character("s")))
+    #expect(screen.message == "\(first) skipped to the end of the queue")
+    #expect(screen.session.state.photos.last == first)
+    #expect(screen.session.card(at: 2).rating == 4)
+    _ = screen.handle(.key(.character("u")))
+    #expect(screen.session.current?.photo == first)
+  }
+
   @Test func commitAsksAndOnlyYesCommits() throws {
     var screen = PhotoCullScreen(session: try session(4), sessionID: "s")
     _ = screen.handle(.key(.character("c")))

@@ -5,6 +5,9 @@
 //       calling the session and `ok` or `err CODE` after it returns.
 //   photo-session-driver commit STORE SESSION BATCH
 //       commits the session, printing `done PHOTO` after every photo, then `finished`.
+//   photo-session-driver restore STORE SESSION
+//       restores every card the session trashed, printing `done PHOTO` after each (and after
+//       the folders are synced, `finished`).
 //
 // The Trash is `$XDG_DATA_HOME/Trash`. Output is unbuffered so a SIGKILL loses nothing printed.
 
@@ -45,7 +48,7 @@ struct SplitMix64: RandomNumberGenerator {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4 else {
-  fail("usage: photo-session-driver swipe|commit STORE SESSION ...")
+  fail("usage: photo-session-driver swipe|commit|restore STORE SESSION ...")
 }
 let store = PhotoSessionStore(folder: arguments[2])
 let opened: PhotoSessionStore.Opened
@@ -101,6 +104,22 @@ case "commit":
     say("finished")
   } catch {
     fail("commit failed: \(error)")
+  }
+case "restore":
+  let trashed = session.review(.trash).filter { $0.commitState == .applied }
+  for item in trashed {
+    do {
+      _ = try opened.library.restore(item.photo)
+      say("done \(item.photo)")
+    } catch {
+      say("err \(item.photo) \(error.code.rawValue)")
+    }
+  }
+  do {
+    try opened.library.flush()
+    say("finished")
+  } catch {
+    fail("flush failed: \(error)")
   }
 default:
   fail("unknown mode \(arguments[1])")

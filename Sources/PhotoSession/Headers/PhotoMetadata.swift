@@ -85,6 +85,11 @@ public struct PhotoMetadata: Hashable, Sendable, Codable {
   public var captureDate: String?
   /// The file's modification time in seconds since 1970.
   public var modificationTime: Double
+  /// The `xmp:Rating` of the card's existing sidecar (-1 for a reject, 0 to 5), when it has
+  /// one; ``FolderLibrary`` reads it with the header.
+  public var rating: Int?
+  /// The `xmp:Label` of the card's existing sidecar (lowercased: `red`, ...), when it has one.
+  public var label: String?
 
   /// Creates metadata from its parts.
   public init(

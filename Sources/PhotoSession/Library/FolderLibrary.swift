@@ -148,9 +148,25 @@ public final class FolderLibrary: PhotoLibrary {
       throw PhotoSessionError(
         .unsupportedFormat, path: photo, description: "\"\(photo)\" is no longer a regular file")
     }
-    return try Self.readMetadata(
+    var metadata = try Self.readMetadata(
       path: path, id: photo, hint: ImageFormat(fileName: photo),
       modificationTime: FileSystem.modificationTime(status))
+    (metadata.rating, metadata.label) = sidecarMarks(of: photo)
+    return metadata
+  }
+
+  /// The `xmp:Rating` and `xmp:Label` of the first sidecar found among the card's images
+  /// (the photo first); an unreadable sidecar counts as none.
+  ///
+  /// - Complexity: O(*c* + *s*) for *c* files in the card and a sidecar of size *s*.
+  func sidecarMarks(of photo: String) -> (rating: Int?, label: String?) {
+    for image in files(of: photo) where ImageFormat(fileName: image) != nil {
+      guard let found = try? XMPSidecar.existingSidecar(for: path(of: image), naming: sidecarNaming)
+      else { continue }
+      let (rating, label) = XMPSidecar.read(found.text)
+      return (rating, label?.lowercased())
+    }
+    return (nil, nil)
   }
 
   /// Reads the metadata of the file at `path`, naming it `id` in errors.
@@ -201,9 +217,24 @@ public final class FolderLibrary: PhotoLibrary {
   public func apply(
     _ decision: PhotoDecision, to photo: String, resuming: Bool
   ) throws(PhotoSessionError) -> String {
+    try apply(decision, marks: PhotoMarks(), to: photo, resuming: resuming)
+  }
+
+  /// Applies a decision with the card's marks: trash moves every file of the card to the
+  /// Trash (the marks are not written); favorite and keep write the rating
+  /// (``PhotoMarks/xmpRating(for:favoriteRating:)``) and label into the XMP of every image of
+  /// the card; a keep with nothing to write changes nothing.
+  ///
+  /// - Complexity: O(*c*) file operations for *c* files in the card; O(*t*) for a resumed
+  ///   trash, *t* items in the Trash.
+  public func apply(
+    _ decision: PhotoDecision, marks: PhotoMarks, to photo: String, resuming: Bool
+  ) throws(PhotoSessionError) -> String {
     let path = path(of: photo)
+    let rating = marks.xmpRating(for: decision, favoriteRating: favoriteRating)
+    let label = marks.label?.xmpValue
     switch decision {
-    case .keep:
+    case .keep where rating == nil && label == nil:
       return "kept \"\(photo)\""
     case .trash:
       if resuming {
@@ -226,8 +257,9 @@ public final class FolderLibrary: PhotoLibrary {
       } catch {
         throw Self.naming(error, photo)
       }
-    case .favorite:
-      try checkIdentity(of: photo, path: path, doing: "mark as a favorite")
+    case .favorite, .keep:
+      try checkIdentity(
+        of: photo, path: path, doing: decision == .favorite ? "mark as a favorite" : "rate")
       var sidecars: [String] = []
       var allWritten = false
       for image in [photo] + (companions[photo] ?? []) where ImageFormat(fileName: image) != nil {
@@ -236,17 +268,18 @@ public final class FolderLibrary: PhotoLibrary {
           guard let status = try FileSystem.linkStatus(imagePath), FileSystem.isRegular(status)
           else { continue }
         }
-        let (sidecar, written) = try XMPSidecar.setRating(
-          favoriteRating, forPhoto: imagePath, naming: sidecarNaming, cleanUp: resuming,
-          syncFolder: false)
+        let (sidecar, written) = try XMPSidecar.set(
+          rating: rating, label: label, forPhoto: imagePath, naming: sidecarNaming,
+          cleanUp: resuming, syncFolder: false)
         if written { unsynced.insert(FileSystem.parent(sidecar)) }
         if !sidecars.contains(sidecar) { sidecars.append(sidecar) }
         allWritten = allWritten || written
       }
       let list = sidecars.map { "\"\($0)\"" }.joined(separator: ", ")
+      let what = Self.describe(rating: rating, label: label)
       return allWritten
-        ? "rated \"\(photo)\" \(favoriteRating) in \(list)"
-        : "\"\(photo)\" was already rated \(favoriteRating) in \(list)"
+        ? "rated \"\(photo)\" \(what) in \(list)"
+        : "\"\(photo)\" was already rated \(what) in \(list)"
     }
   }
 
@@ -283,18 +316,23 @@ public final class FolderLibrary: PhotoLibrary {
   /// photo first, then its companions) and removes each one's `.trashinfo`; call ``flush()``
   /// afterwards to make it durable.
   ///
-  /// Refuses, moving nothing, when any original path is taken or the photo is not in the
-  /// Trash. A crash between a move and the removal of its info file leaves an info file
-  /// without a file, which the Trash's cleanup removes.
+  /// Refuses, moving nothing, when any original path is taken or no file of the card is in
+  /// the Trash. Resumable: after a crash part way (the photo back, a companion still in the
+  /// Trash), restoring again moves the rest back; an info file a crash left without its file
+  /// (between a move and the removal of the info file) is removed.
   ///
   /// - Throws: ``PhotoSessionError/Code/restoreRefused`` or
   ///   ``PhotoSessionError/Code/trashFailed`` naming the file.
   /// - Complexity: O(*c* · *t*) for *c* files in the card and *t* items in the Trash.
   public func restore(_ photo: String) throws(PhotoSessionError) -> String {
     var moves: [(String, FreedesktopTrash.Item)] = []
+    var back: [String] = []
     for file in files(of: photo) {
       let path = path(of: file)
-      guard let item = trash.locate(original: path) else { continue }
+      guard let item = trash.locate(original: path) else {
+        back.append(path)
+        continue
+      }
       guard try FileSystem.linkStatus(path) == nil else {
         throw PhotoSessionError(
           .restoreRefused, path: file,
@@ -303,7 +341,11 @@ public final class FolderLibrary: PhotoLibrary {
       }
       moves.append((path, item))
     }
-    guard moves.first?.0 == path(of: photo) else {
+    // Files an interrupted restore already moved back: their info files go.
+    for path in back where (try? FileSystem.linkStatus(path)) != nil {
+      trash.removeOrphanedInfo(original: path)
+    }
+    guard !moves.isEmpty else {
       throw PhotoSessionError(
         .restoreRefused, path: photo, description: "\"\(photo)\" is not in the Trash")
     }
@@ -338,15 +380,53 @@ public final class FolderLibrary: PhotoLibrary {
       description: "cannot trash \"\(photo)\": it is no longer in the folder (moved or deleted)")
   }
 
+  /// `5`, `-1 (reject)`, `5 with label Red`, `label Red`: what a sidecar write sets.
+  static func describe(rating: Int?, label: String?) -> String {
+    let stars = rating.map { $0 == -1 ? "-1 (reject)" : String($0) }
+    switch (stars, label) {
+    case (let stars?, let label?): return "\(stars) with label \(label)"
+    case (let stars?, nil): return stars
+    case (nil, let label?): return "label \(label)"
+    case (nil, nil): return "unchanged"
+    }
+  }
+
   /// What ``apply(_:to:resuming:)`` would do.
   public func plan(_ decision: PhotoDecision, for photo: String) -> String {
-    switch decision {
-    case .keep: "keep \"\(photo)\""
+    plan(decision, marks: PhotoMarks(), for: photo)
+  }
+
+  /// Throws what ``apply(_:marks:to:resuming:)`` would refuse with: a trash, favorite or
+  /// rated keep whose photo is no longer the file the session saw (the identity check).
+  ///
+  /// - Throws: ``PhotoSessionError/Code/photoMissing`` or
+  ///   ``PhotoSessionError/Code/photoChanged``.
+  /// - Complexity: O(1) file status calls once the identities are loaded.
+  public func check(
+    _ decision: PhotoDecision, marks: PhotoMarks, for photo: String
+  ) throws(PhotoSessionError) {
+    let writes =
+      decision != .keep || marks.label != nil
+      || marks.xmpRating(for: decision, favoriteRating: favoriteRating) != nil
+    guard writes else { return }
+    let action =
+      decision == .trash ? "trash" : decision == .favorite ? "mark as a favorite" : "rate"
+    try checkIdentity(of: photo, path: path(of: photo), doing: action)
+  }
+
+  /// What ``apply(_:marks:to:resuming:)`` would do.
+  ///
+  /// - Complexity: O(*c*) file status calls for *c* files in the card.
+  public func plan(_ decision: PhotoDecision, marks: PhotoMarks, for photo: String) -> String {
+    let rating = marks.xmpRating(for: decision, favoriteRating: favoriteRating)
+    let label = marks.label?.xmpValue
+    return switch decision {
+    case .keep where rating == nil && label == nil: "keep \"\(photo)\""
     case .trash:
       "move \"\(photo)\" to the Trash in \"\((try? trash.trashFolder(for: path(of: photo)).folder) ?? trash.homeTrash)\""
         + companionNote(photo)
-    case .favorite:
-      "rate \"\(photo)\" \(favoriteRating) in \"\(XMPSidecar.candidates(for: path(of: photo), naming: sidecarNaming)[0])\""
+    case .favorite, .keep:
+      "rate \"\(photo)\" \(Self.describe(rating: rating, label: label)) in \"\((try? XMPSidecar.existingSidecar(for: path(of: photo), naming: sidecarNaming)?.path) ?? XMPSidecar.candidates(for: path(of: photo), naming: sidecarNaming)[0])\""
     }
   }
 }

@@ -152,7 +152,7 @@ public struct FolderScan: Sendable {
     let descriptor = dirfd(handle)
     var images: [Entry] = []
     var others: [String] = []
-    defer { group(images, others, into: &entries) }
+    defer { group(images, others, into: &entries, issues: &issues) }
     while let entry = readdir(handle) {
       let raw = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
       guard let first = raw.first, first != UInt8(ascii: ".") else { continue }
@@ -213,8 +213,12 @@ public struct FolderScan: Sendable {
 
   /// Groups one folder's images and companion files by base name into cards: the card's
   /// photo is its JPEG, HEIC or PNG, else its RAW, else another image; the rest are its
-  /// companions. Companion files without an image are left out.
-  private static func group(_ images: [Entry], _ others: [String], into entries: inout [Entry]) {
+  /// companions. Companion files without an image are not cards: each is reported in
+  /// `issues` (a sidecar, edit file or video with no photo beside it).
+  private static func group(
+    _ images: [Entry], _ others: [String], into entries: inout [Entry],
+    issues: inout [ScanIssue]
+  ) {
     guard !others.isEmpty || images.count > 1 else {
       entries.append(contentsOf: images)
       return
@@ -222,7 +226,16 @@ public struct FolderScan: Sendable {
     var cards: [String: [Entry]] = [:]
     for image in images { cards[Companion.stem(image.path), default: []].append(image) }
     var extra: [String: [String]] = [:]
-    for other in others where cards[Companion.stem(other)] != nil {
+    for other in others.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+      guard cards[Companion.stem(other)] != nil else {
+        issues.append(
+          ScanIssue(
+            code: .unsupportedFormat, path: other,
+            message:
+              "\"\(other)\" has no photo beside it (a sidecar, edit file or video alone); it is not a card and stays where it is"
+          ))
+        continue
+      }
       extra[Companion.stem(other), default: []].append(other)
     }
     for (stem, members) in cards {

@@ -50,7 +50,8 @@ extension CullingSession {
   ///
   /// - Parameters:
   ///   - batchSize: Photos per batch: two journal appends and one library flush per batch.
-  ///   - dryRun: Report what would be done without journaling or touching any file.
+  ///   - dryRun: Report what would be done without journaling or touching any file; a photo
+  ///     that commit would skip (``PhotoLibrary/check(_:marks:for:)``) is in ``CommitReport/failed``.
   ///   - progress: Called after every photo.
   /// - Returns: What was applied and what failed.
   /// - Throws: A journal or flush error; photos of the batch in progress stay in progress and
@@ -74,8 +75,16 @@ extension CullingSession {
       for index in todo {
         guard let decision = state.decision(at: index) else { continue }
         let photo = state.photos[index]
-        let detail = library?.plan(decision, for: photo) ?? "would record \(decision)"
-        report.applied.append(.init(photo: photo, decision: decision, detail: detail))
+        let marks = state.marks(at: index)
+        do throws(PhotoSessionError) {
+          try library?.check(decision, marks: marks, for: photo)
+          let detail =
+            library?.plan(decision, marks: marks, for: photo) ?? "would record \(decision)"
+          report.applied.append(.init(photo: photo, decision: decision, detail: detail))
+        } catch {
+          report.failed.append(
+            .init(photo: photo, decision: decision, detail: error.description, failure: error))
+        }
       }
       return report
     }
@@ -89,7 +98,10 @@ extension CullingSession {
       var intents = start
       start = []
       for index in indices {
-        guard let decision = state.decision(at: index), decision != .keep else { continue }
+        // A keep with no marks changes no file: it needs no intent.
+        guard let decision = state.decision(at: index),
+          decision != .keep || !state.marks(at: index).isEmpty
+        else { continue }
         intents.append(.commitIntent(index: index, photo: state.photos[index], decision: decision))
       }
       // The intents are durable before any file changes.
@@ -100,7 +112,8 @@ extension CullingSession {
         let photo = state.photos[index]
         do throws(PhotoSessionError) {
           let detail =
-            try library?.apply(decision, to: photo, resuming: resuming[offset])
+            try library?.apply(
+              decision, marks: state.marks(at: index), to: photo, resuming: resuming[offset])
             ?? "recorded \(decision)"
           results.append(.commitResult(index: index, photo: photo, failure: nil, detail: detail))
           report.applied.append(.init(photo: photo, decision: decision, detail: detail))

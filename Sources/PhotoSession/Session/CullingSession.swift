@@ -138,11 +138,12 @@ public final class CullingSession {
     let event = try state.undoEvent(time: clock())
     let index: Int
     switch state.undoStack.last {
-    case .decided(let i): index = i
-    case .changed(let i, _): index = i
+    case .decided(let i), .changed(let i, _), .marked(let i, _), .skipped(let i, _): index = i
     case nil: index = state.cursor
     }
+    let skipped = if case .skipped = state.undoStack.last { true } else { false }
     try record(event)
+    if skipped { refreshMetadata() }
     return index
   }
 
@@ -220,9 +221,11 @@ public final class CullingSession {
     case .failure(let error): problem = error
     case nil: break
     }
+    let marks = state.marks(at: index)
     return PhotoCard(
       index: index, photo: photo, decision: state.decision(at: index),
-      commitState: state.commitState(at: index), metadata: metadata, problem: problem)
+      commitState: state.commitState(at: index), metadata: metadata, problem: problem,
+      marks: marks.isEmpty ? nil : marks)
   }
 
   /// Forgets cached metadata far from the cursor, so the cache stays small.
@@ -289,6 +292,20 @@ public struct PhotoCard: Hashable, Sendable, Codable {
   /// Why the metadata could not be read (missing, unreadable, corrupt, ...); the session goes
   /// on and the photo can still be decided.
   public var problem: PhotoSessionError?
+  /// The rating, flag and label set in this session, if any.
+  public var marks: PhotoMarks?
+
+  /// The `xmp:Rating` shown for the card: -1 when rejected, else the rating set in this
+  /// session, else the one its sidecar had at start (``PhotoMetadata/rating``).
+  public var rating: Int? {
+    if marks?.flag == .reject { return -1 }
+    return marks?.rating ?? metadata?.rating
+  }
+
+  /// The colour label shown for the card: the one set in this session, else the sidecar's.
+  public var label: String? {
+    marks?.label?.rawValue ?? metadata?.label
+  }
 }
 
 /// A decided photo in a review list.

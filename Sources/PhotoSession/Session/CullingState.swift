@@ -18,10 +18,15 @@ public struct CullingState: Sendable {
     case decided(index: Int)
     /// Review changed the photo at `index`'s decision; `previous` was its decision before.
     case changed(index: Int, previous: PhotoDecision)
+    /// The card at `index` got new marks; `previous` were its marks before.
+    case marked(index: Int, previous: PhotoMarks)
+    /// The card at `index` was skipped to position `to` (the end of the queue then).
+    case skipped(index: Int, to: Int)
   }
 
-  /// The photo ids in the order they are shown.
-  public let photos: [String]
+  /// The photo ids in the order they are shown (``CullingSession/skip()`` moves one to the
+  /// end).
+  public internal(set) var photos: [String]
   /// How many actions undo can take back at most.
   public let undoDepth: Int
   /// The index of the photo on screen; equal to the number of photos when the library is done.
@@ -47,6 +52,10 @@ public struct CullingState: Sendable {
   public private(set) var commitRunning = false
   /// The position of each photo id, built on first use by ``index(of:)``.
   private var positions: [String: Int]?
+  /// Each card's marks by queue position; only marked cards have an entry.
+  var marks: [Int: PhotoMarks] = [:]
+  /// Each queue position's position in the manifest, or nil while no card was skipped.
+  var order: [Int]?
 
   static let commitOrder = CommitState.allCases
 
@@ -157,10 +166,10 @@ extension CullingState {
     }
     let index: Int
     switch last {
-    case .decided(let i): index = i
-    case .changed(let i, _): index = i
+    case .decided(let i), .changed(let i, _), .marked(let i, _), .skipped(let i, _): index = i
     }
-    try requireNotCommitted(index)
+    if case .decided = last { try requireNotCommitted(index) }
+    if case .changed = last { try requireNotCommitted(index) }
     return .undone(time: time)
   }
 
@@ -234,6 +243,15 @@ extension CullingState {
       case .changed(let index, let previous):
         try check(!isCommitted(index), "undoes a change of committed photo \(index)")
         setDecision(index, previous)
+      case .marked(let index, let previous):
+        try check(
+          index == cursor, "undoes marks of photo \(index) while the cursor is at \(cursor)")
+        marks[index] = previous.isEmpty ? nil : previous
+      case .skipped(let index, let to):
+        try check(
+          index == cursor && to < photos.count && to >= index,
+          "undoes a skip of photo \(index) while the cursor is at \(cursor)")
+        movePhoto(from: to, to: index)
       }
       undoStack.removeLast()
     case .changed(let index, let photo, let decision, _):
@@ -245,6 +263,19 @@ extension CullingState {
       try check(!isCommitted(index), "changes committed photo \(index)")
       setDecision(index, decision)
       push(.changed(index: index, previous: previous))
+    case .marked(let index, let photo, let new, _):
+      try check(
+        index == cursor && !isAtEnd, "marks photo \(index) while the cursor is at \(cursor)")
+      try check(photos[index] == photo, "names \"\(photo)\" at \(index), not \"\(photos[index])\"")
+      try check(new.rating.map { (0...5).contains($0) } ?? true, "rates \(photo) out of 0...5")
+      push(.marked(index: index, previous: self.marks(at: index)))
+      marks[index] = new.isEmpty ? nil : new
+    case .skipped(let index, let photo, _):
+      try check(
+        index == cursor && !isAtEnd, "skips photo \(index) while the cursor is at \(cursor)")
+      try check(photos[index] == photo, "names \"\(photo)\" at \(index), not \"\(photos[index])\"")
+      movePhoto(from: index, to: photos.count - 1)
+      push(.skipped(index: index, to: photos.count - 1))
     case .commitStarted:
       undoStack.removeAll()
       commitRunning = true
@@ -311,6 +342,9 @@ extension CullingState {
 }
 
 extension CullingState {
+  /// Forgets the id index after the queue changed order.
+  mutating func clearPositions() { positions = nil }
+
   /// Sets the scalar fields of a restored state.
   mutating func restore(
     cursor: Int, undo: [UndoRecord], swipes: Int, first: Double?, last: Double?, running: Bool
@@ -334,7 +368,8 @@ extension CullingState: Hashable {
       && lhs.commitBytes == rhs.commitBytes && lhs.decisionCounts == rhs.decisionCounts
       && lhs.commitCounts == rhs.commitCounts && lhs.swipeCount == rhs.swipeCount
       && lhs.firstSwipeTime == rhs.firstSwipeTime && lhs.lastSwipeTime == rhs.lastSwipeTime
-      && lhs.commitRunning == rhs.commitRunning
+      && lhs.commitRunning == rhs.commitRunning && lhs.marks == rhs.marks
+      && lhs.order == rhs.order
   }
 
   /// Hashes the cursor, the decisions and the commit states.
@@ -345,5 +380,6 @@ extension CullingState: Hashable {
     hasher.combine(decisionBytes)
     hasher.combine(commitBytes)
     hasher.combine(undoStack)
+    hasher.combine(marks)
   }
 }

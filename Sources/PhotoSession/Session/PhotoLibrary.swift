@@ -27,6 +27,25 @@ public protocol PhotoLibrary: AnyObject {
   /// Describes what ``apply(_:to:resuming:)`` would do, without doing it (for a dry run).
   func plan(_ decision: PhotoDecision, for photo: String) -> String
 
+  /// Applies a decision with the card's marks (rating, flag, label); the default ignores the
+  /// marks and calls ``apply(_:to:resuming:)``.
+  ///
+  /// - Throws: ``PhotoSessionError`` when the decision cannot be applied.
+  func apply(
+    _ decision: PhotoDecision, marks: PhotoMarks, to photo: String, resuming: Bool
+  ) throws(PhotoSessionError) -> String
+
+  /// Describes what ``apply(_:marks:to:resuming:)`` would do; the default ignores the marks.
+  func plan(_ decision: PhotoDecision, marks: PhotoMarks, for photo: String) -> String
+
+  /// Throws what applying `decision` with `marks` would fail with before changing anything
+  /// (for a dry run: the photo changed or vanished); the default checks nothing.
+  ///
+  /// - Throws: ``PhotoSessionError`` naming the photo.
+  func check(
+    _ decision: PhotoDecision, marks: PhotoMarks, for photo: String
+  ) throws(PhotoSessionError)
+
   /// Makes every change applied since the last flush durable (syncs the folders it changed).
   ///
   /// Commit calls it at the end of every batch, before it journals the batch's results, so a
@@ -34,4 +53,23 @@ public protocol PhotoLibrary: AnyObject {
   ///
   /// - Throws: ``PhotoSessionError/Code/writeFailed`` when a sync fails.
   func flush() throws(PhotoSessionError)
+}
+
+extension PhotoLibrary {
+  /// Applies the decision, ignoring the marks (for libraries that store no ratings).
+  public func apply(
+    _ decision: PhotoDecision, marks: PhotoMarks, to photo: String, resuming: Bool
+  ) throws(PhotoSessionError) -> String {
+    try apply(decision, to: photo, resuming: resuming)
+  }
+
+  /// Checks nothing.
+  public func check(
+    _ decision: PhotoDecision, marks: PhotoMarks, for photo: String
+  ) throws(PhotoSessionError) {}
+
+  /// Describes the decision, ignoring the marks.
+  public func plan(_ decision: PhotoDecision, marks: PhotoMarks, for photo: String) -> String {
+    plan(decision, for: photo)
+  }
 }

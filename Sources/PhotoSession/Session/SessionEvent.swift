@@ -9,6 +9,10 @@ public enum SessionEvent: Hashable, Sendable, Codable {
   case undone(time: Double)
   /// The decision of an already decided photo was changed during review.
   case changed(index: Int, photo: String, decision: PhotoDecision, time: Double)
+  /// The card at `index` (on screen) got `marks` (its rating, flag and label as a whole).
+  case marked(index: Int, photo: String, marks: PhotoMarks, time: Double)
+  /// The card at `index` (on screen) moved to the end of the queue without a decision.
+  case skipped(index: Int, photo: String, time: Double)
   /// A commit started: the undo stack is cleared.
   case commitStarted(time: Double)
   /// Commit is about to apply the photo's decision.
@@ -22,11 +26,11 @@ public enum SessionEvent: Hashable, Sendable, Codable {
   case commitFinished(time: Double)
 
   private enum CodingKeys: String, CodingKey {
-    case op, i, id, d, t, fail, detail
+    case op, i, id, d, t, fail, detail, m
   }
 
   private enum Operation: String, Codable {
-    case decide, undo, change, commit, intent, result, committed
+    case decide, undo, change, commit, intent, result, committed, mark, skip
   }
 
   /// Decodes an event from its compact journal form.
@@ -55,10 +59,19 @@ public enum SessionEvent: Hashable, Sendable, Codable {
         failure: try c.decodeIfPresent(PhotoSessionError.Code.self, forKey: .fail),
         detail: try c.decode(String.self, forKey: .detail))
     case .committed: self = .commitFinished(time: try c.decode(Double.self, forKey: .t))
+    case .mark:
+      self = .marked(
+        index: try c.decode(Int.self, forKey: .i), photo: try c.decode(String.self, forKey: .id),
+        marks: try c.decode(PhotoMarks.self, forKey: .m),
+        time: try c.decode(Double.self, forKey: .t))
+    case .skip:
+      self = .skipped(
+        index: try c.decode(Int.self, forKey: .i), photo: try c.decode(String.self, forKey: .id),
+        time: try c.decode(Double.self, forKey: .t))
     }
   }
 
-  /// Encodes the event in its compact journal form (`op`, `i`, `id`, `d`, `t`, ...).
+  /// Encodes the event in its compact journal form (`op`, `i`, `id`, `d`, `m`, `t`, ...).
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     switch self {
@@ -93,6 +106,17 @@ public enum SessionEvent: Hashable, Sendable, Codable {
       try c.encode(detail, forKey: .detail)
     case .commitFinished(let time):
       try c.encode(Operation.committed, forKey: .op)
+      try c.encode(time, forKey: .t)
+    case .marked(let index, let photo, let marks, let time):
+      try c.encode(Operation.mark, forKey: .op)
+      try c.encode(index, forKey: .i)
+      try c.encode(photo, forKey: .id)
+      try c.encode(marks, forKey: .m)
+      try c.encode(time, forKey: .t)
+    case .skipped(let index, let photo, let time):
+      try c.encode(Operation.skip, forKey: .op)
+      try c.encode(index, forKey: .i)
+      try c.encode(photo, forKey: .id)
       try c.encode(time, forKey: .t)
     }
   }

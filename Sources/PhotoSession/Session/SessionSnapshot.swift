@@ -24,6 +24,11 @@ public struct SessionSnapshot: Hashable, Sendable, Codable {
   public var lastSwipeTime: Double?
   /// Whether a commit was running.
   public var commitRunning: Bool
+  /// Each marked card's marks, by queue position in decimal (absent in older snapshots).
+  public var marks: [String: PhotoMarks]?
+  /// Each queue position's position in the manifest, when cards were skipped (absent when
+  /// the queue is in manifest order).
+  public var order: [Int]?
 }
 
 extension CullingState {
@@ -44,7 +49,10 @@ extension CullingState {
       decisions: String(decoding: decisions, as: UTF8.self),
       commits: String(decoding: commits, as: UTF8.self), undo: undoStack, undoDepth: undoDepth,
       swipeCount: swipeCount, firstSwipeTime: firstSwipeTime, lastSwipeTime: lastSwipeTime,
-      commitRunning: commitRunning)
+      commitRunning: commitRunning,
+      marks: marks.isEmpty
+        ? nil : Dictionary(uniqueKeysWithValues: marks.map { (String($0.key), $0.value) }),
+      order: order)
   }
 
   /// Restores a state from its photos and a snapshot, checking that they fit together.
@@ -68,7 +76,23 @@ extension CullingState {
     else {
       throw corrupt("the cursor \(snapshot.cursor) or the undo stack is out of range")
     }
-    self.init(photos: photos, undoDepth: snapshot.undoDepth)
+    var queue = photos
+    if let order = snapshot.order {
+      guard order.count == photos.count, Set(order) == Set(0..<photos.count) else {
+        throw corrupt("its queue order is not an order of the \(photos.count) photos")
+      }
+      queue = order.map { photos[$0] }
+    }
+    self.init(photos: queue, undoDepth: snapshot.undoDepth)
+    self.order = snapshot.order
+    for (key, value) in snapshot.marks ?? [:] {
+      guard let index = Int(key), index >= 0, index < photos.count,
+        value.rating.map({ (0...5).contains($0) }) ?? true
+      else {
+        throw corrupt("marks name photo \"\(key)\" out of range or a rating out of 0...5")
+      }
+      marks[index] = value
+    }
     for index in 0..<photos.count {
       let letter = decisions[index]
       if letter == UInt8(ascii: ".") {
@@ -92,6 +116,10 @@ extension CullingState {
       switch record {
       case .decided(let index), .changed(let index, _):
         guard index >= 0, index < snapshot.cursor else {
+          throw corrupt("an undo record names photo \(index) out of range")
+        }
+      case .marked(let index, _), .skipped(let index, _):
+        guard index >= 0, index < photos.count else {
           throw corrupt("an undo record names photo \(index) out of range")
         }
       }

@@ -879,13 +879,13 @@ _offloadctl_photos() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    start|status|swipe|undo|review|change|commit|restore|sessions|cull)
+    start|status|swipe|rate|flag|label|skip|undo|review|change|commit|restore|sessions|cull)
         # Offer subcommand argument completions
         "_offloadctl_photos_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'start status swipe undo review change commit restore sessions cull' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'start status swipe rate flag label skip undo review change commit restore sessions cull' -- "${cur}"))
         ;;
     esac
 }
@@ -962,6 +962,98 @@ _offloadctl_photos_swipe() {
     case "${positional_number}" in
     1)
         __offloadctl_add_completions -W 'left'$'\n''right'$'\n''up'
+        return
+        ;;
+    esac
+}
+
+_offloadctl_photos_rate() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --session)
+    __offloadctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--session')
+        return
+        ;;
+    esac
+}
+
+_offloadctl_photos_flag() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --session)
+    __offloadctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--session')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __offloadctl_add_completions -W 'pick'$'\n''reject'
+        return
+        ;;
+    esac
+}
+
+_offloadctl_photos_label() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --session)
+    __offloadctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--session')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __offloadctl_add_completions -W 'red'$'\n''yellow'$'\n''green'$'\n''blue'$'\n''purple'
+        return
+        ;;
+    esac
+}
+
+_offloadctl_photos_skip() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --session)
+    __offloadctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--session')
         return
         ;;
     esac
@@ -1097,7 +1189,7 @@ _offloadctl_photos_cull() {
     repeating_flags=()
     non_repeating_flags=(--json --quiet --new --recursive --version -h --help)
     repeating_options=()
-    non_repeating_options=(--store --session --order)
+    non_repeating_options=(--store --session --order --viewer)
     __offloadctl_offer_flags_options 1
 
     # Offer option value completions
@@ -1111,6 +1203,9 @@ _offloadctl_photos_cull() {
         ;;
     '--order')
         __offloadctl_add_completions -W 'capture-date'$'\n''mtime'
+        return
+        ;;
+    '--viewer')
         return
         ;;
     esac

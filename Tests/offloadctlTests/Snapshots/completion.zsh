@@ -605,6 +605,10 @@ _offloadctl_photos() {
             'start:Start a session over a photo folder (skipped files are listed on stderr).'
             'status:Show the session'\''s progress and the photo on screen.'
             'swipe:Decide the photo on screen: left = trash, right = favorite, up = keep.'
+            'rate:Rate the photo on screen 0 to 5 stars (written as xmp:Rating at commit).'
+            'flag:Flag the photo on screen: pick, or reject (written as xmp:Rating -1).'
+            'label:Give the photo on screen a colour label (written as xmp:Label at commit).'
+            'skip:Move the photo on screen to the end of the queue without a decision.'
             'undo:Undo the last decision or change (the last 5, since the last commit).'
             'review:List the decided photos, with their decision and commit state.'
             'change:Change the decision of a decided photo before it is committed.'
@@ -617,7 +621,7 @@ _offloadctl_photos() {
         ;;
     arg)
         case "${words[1]}" in
-        start|status|swipe|undo|review|change|commit|restore|sessions|cull)
+        start|status|swipe|rate|flag|label|skip|undo|review|change|commit|restore|sessions|cull)
             "_offloadctl_photos_${words[1]}" && ret=0
             ;;
         esac
@@ -670,6 +674,71 @@ _offloadctl_photos_swipe() {
         '--quiet[Print nothing but errors.]'
         '--session[The session id (see `photos sessions`); the latest by default.]:id:'
         ':direction:{__offloadctl_complete "${_direction[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_photos_rate() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--session[The session id (see `photos sessions`); the latest by default.]:id:'
+        ':stars:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_photos_flag() {
+    local -i ret=1
+    local -ar _flag=('pick' 'reject')
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--session[The session id (see `photos sessions`); the latest by default.]:id:'
+        ':flag:{__offloadctl_complete "${_flag[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_photos_label() {
+    local -i ret=1
+    local -ar _colour=('red' 'yellow' 'green' 'blue' 'purple')
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--session[The session id (see `photos sessions`); the latest by default.]:id:'
+        ':colour:{__offloadctl_complete "${_colour[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_photos_skip() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--session[The session id (see `photos sessions`); the latest by default.]:id:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -790,6 +859,7 @@ _offloadctl_photos_cull() {
         '--new[Start a new session over DIR even if one exists.]'
         '--recursive[Scan subfolders too (when a session starts).]'
         '--order[Order by capture-date or mtime (when a session starts).]:order:{__offloadctl_complete "${___order[@]}"}'
+        '--viewer[Run this command with the photo'\''s path as last argument on every card (no shell).]:command:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

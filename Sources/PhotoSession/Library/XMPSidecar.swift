@@ -1,12 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+public import Persistence
 
 /// Writes an XMP rating into a photo's sidecar file, merging into an existing sidecar.
 ///
@@ -29,7 +22,7 @@ public enum XMPSidecar {
   /// - Complexity: O(*m*), where *m* is the length of the path.
   public static func candidates(for photo: String, naming: Naming) -> [String] {
     var stem = photo
-    let name = FileSystem.lastComponent(photo)
+    let name = PathName.lastComponent(of: photo)
     if let dot = name.lastIndex(of: "."), dot != name.startIndex {
       stem = String(photo.dropLast(name.distance(from: dot, to: name.endIndex)))
     }
@@ -48,6 +41,7 @@ public enum XMPSidecar {
   ///     sidecar (lists the folder, so only when resuming).
   ///   - syncFolder: Sync the folder after the rename; false when the caller syncs it later,
   ///     once for many sidecars.
+  ///   - fileSystem: The file operations; the real ones by default.
   /// - Returns: The sidecar's path and whether it was written (false when it already had the
   ///   rating).
   /// - Throws: ``PhotoSessionError/Code/sidecarFailed`` when the existing sidecar is not an XMP
@@ -56,22 +50,24 @@ public enum XMPSidecar {
   ///   *f* files in the folder).
   public static func setRating(
     _ rating: Int, forPhoto photo: String, naming: Naming = .appendExtension,
-    cleanUp: Bool = false, syncFolder: Bool = true
+    cleanUp: Bool = false, syncFolder: Bool = true,
+    fileSystem: any Persistence.FileSystem = POSIXFileSystem()
   ) throws(PhotoSessionError) -> (path: String, written: Bool) {
+    let files = PhotoFiles(fileSystem)
     if cleanUp {
-      let folder = FileSystem.parent(photo)
+      let folder = PathName.directory(of: photo)
       let prefixes = candidates(for: photo, naming: naming).map {
-        "." + FileSystem.lastComponent($0) + ".tmp-"
+        "." + PathName.lastComponent(of: $0) + ".tmp-"
       }
-      for name in (try? FileSystem.names(in: folder)) ?? []
+      for name in (try? files.names(in: folder)) ?? []
       where prefixes.contains(where: { name.hasPrefix($0) }) {
-        _ = unlink(FileSystem.join(folder, name))
+        files.removeQuietly(PathName.join(folder, name))
       }
     }
     var existing: (String, String)?
     for candidate in candidates(for: photo, naming: naming) {
-      if let status = try FileSystem.linkStatus(candidate), FileSystem.isRegular(status) {
-        let text = String(decoding: try FileSystem.readAll(candidate), as: UTF8.self)
+      if let status = try files.status(candidate), status.kind == .regular {
+        let text = String(decoding: try files.readAll(candidate), as: UTF8.self)
         existing = (candidate, text)
         break
       }
@@ -85,12 +81,12 @@ public enum XMPSidecar {
     }
     guard let merged else { return (path, false) }
     do {
-      try FileSystem.writeAtomically(Array(merged.utf8), to: path, syncFolder: syncFolder)
+      try files.writeAtomically(Array(merged.utf8), to: path, syncFolder: syncFolder)
     } catch {
       throw PhotoSessionError(
         .sidecarFailed, path: path, errno: error.errno,
         description:
-          "cannot write the sidecar \"\(path)\": \(error.errno.map { FileSystem.reason($0) } ?? error.description)"
+          "cannot write the sidecar \"\(path)\": \(error.errno.map { PhotoFiles.reason($0) } ?? error.description)"
       )
     }
     return (path, true)

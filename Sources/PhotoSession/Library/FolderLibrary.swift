@@ -24,7 +24,7 @@ public final class FolderLibrary: PhotoLibrary {
   public let companions: [String: [String]]
   /// The file operations (injectable for fault tests); the Trash has its own.
   public let fileSystem: any Persistence.FileSystem
-  private var files: PhotoFiles { PhotoFiles(fileSystem) }
+  private var io: PhotoFiles { PhotoFiles(fileSystem) }
   /// Folders changed since the last ``flush()``.
   private var unsynced: Set<String> = []
   /// Each photo's identity at start, read on first use; a photo without one is only checked
@@ -79,7 +79,7 @@ public final class FolderLibrary: PhotoLibrary {
   func checkIdentity(of photo: String, path: String, doing action: String)
     throws(PhotoSessionError)
   {
-    guard let status = try files.status(path) else {
+    guard let status = try io.status(path) else {
       throw PhotoSessionError(
         .photoMissing, path: photo,
         description:
@@ -124,7 +124,7 @@ public final class FolderLibrary: PhotoLibrary {
   public func byteCount(of photo: String) -> Int {
     var total = 0
     for file in files(of: photo) {
-      if let status = try? files.status(path(of: file)), status.kind == .regular {
+      if let status = try? io.status(path(of: file)), status.kind == .regular {
         total += Int(status.size)
       }
     }
@@ -146,7 +146,7 @@ public final class FolderLibrary: PhotoLibrary {
   ///   the header is longer).
   public func metadata(of photo: String) throws(PhotoSessionError) -> PhotoMetadata {
     let path = path(of: photo)
-    guard let status = try files.status(path) else {
+    guard let status = try io.status(path) else {
       throw PhotoSessionError(
         .photoMissing, path: photo,
         description: "\"\(photo)\" is no longer in the folder: it was moved or deleted")
@@ -216,7 +216,7 @@ public final class FolderLibrary: PhotoLibrary {
     case .trash:
       if resuming {
         // A crash may have left the move done, or only its info file written.
-        if try files.status(path) == nil, let item = trash.locate(original: path) {
+        if try io.status(path) == nil, let item = trash.locate(original: path) {
           return "\"\(photo)\" was already in the Trash as \"\(item.file)\""
             + companionNote(photo)
         }
@@ -241,7 +241,7 @@ public final class FolderLibrary: PhotoLibrary {
       for image in [photo] + (companions[photo] ?? []) where ImageFormat(fileName: image) != nil {
         let imagePath = self.path(of: image)
         if image != photo {
-          guard let status = try files.status(imagePath), status.kind == .regular
+          guard let status = try io.status(imagePath), status.kind == .regular
           else { continue }
         }
         let (sidecar, written) = try XMPSidecar.setRating(
@@ -270,7 +270,7 @@ public final class FolderLibrary: PhotoLibrary {
   /// - Complexity: O(*t*) for *t* items in the Trash when the companion is gone.
   private func trashCompanion(_ companion: String, of photo: String) throws(PhotoSessionError) {
     let path = path(of: companion)
-    guard let status = try files.status(path) else { return }
+    guard let status = try io.status(path) else { return }
     guard status.kind == .regular else {
       throw PhotoSessionError(
         .photoChanged, path: companion,
@@ -303,7 +303,7 @@ public final class FolderLibrary: PhotoLibrary {
     for file in files(of: photo) {
       let path = path(of: file)
       guard let item = trash.locate(original: path) else { continue }
-      guard try files.status(path) == nil else {
+      guard try io.status(path) == nil else {
         throw PhotoSessionError(
           .restoreRefused, path: file,
           description:
@@ -321,7 +321,7 @@ public final class FolderLibrary: PhotoLibrary {
       } catch {
         throw PhotoFiles.failure(.trashFailed, error, action: "move back from the Trash")
       }
-      files.removeQuietly(item.info)
+      io.removeQuietly(item.info)
       unsynced.formUnion([
         PathName.directory(of: path), PathName.directory(of: item.file),
         PathName.directory(of: item.info),
@@ -337,7 +337,7 @@ public final class FolderLibrary: PhotoLibrary {
   ///
   /// - Complexity: O(*f*) folder syncs, for *f* folders changed.
   public func flush() throws(PhotoSessionError) {
-    for folder in unsynced.sorted() { try files.syncDirectory(folder) }
+    for folder in unsynced.sorted() { try io.syncDirectory(folder) }
     unsynced.removeAll()
   }
 

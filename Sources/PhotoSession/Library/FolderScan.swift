@@ -89,9 +89,9 @@ public struct FolderScan: Sendable {
     _ root: String, options: FolderScanOptions = FolderScanOptions(),
     fileSystem: any Persistence.FileSystem = POSIXFileSystem()
   ) throws(PhotoSessionError) -> FolderScan {
-    let files = PhotoFiles(fileSystem)
+    let io = PhotoFiles(fileSystem)
     let absolute = FolderLibrary.absolutePath(root)
-    guard let status = try files.status(absolute, followingLinks: true), status.kind == .directory
+    guard let status = try io.status(absolute, followingLinks: true), status.kind == .directory
     else {
       throw PhotoSessionError(
         .notAFolder, path: root,
@@ -104,7 +104,7 @@ public struct FolderScan: Sendable {
       let folder = relative.isEmpty ? absolute : PathName.join(absolute, relative)
       try list(
         folder, relative: relative, into: &entries, folders: &folders, issues: &issues,
-        recursive: options.recursive, isRoot: relative.isEmpty, files: files)
+        recursive: options.recursive, isRoot: relative.isEmpty, io: io)
     }
     guard !entries.isEmpty else {
       throw PhotoSessionError(
@@ -114,7 +114,7 @@ public struct FolderScan: Sendable {
       )
     }
     if options.ordering == .captureDate {
-      readCaptureDates(&entries, root: absolute, options: options, files: files)
+      readCaptureDates(&entries, root: absolute, options: options, io: io)
     }
     entries.sort { a, b in
       a.time != b.time ? a.time < b.time : a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
@@ -144,11 +144,11 @@ public struct FolderScan: Sendable {
 
   private static func list(
     _ folder: String, relative: String, into entries: inout [Entry], folders: inout [String],
-    issues: inout [ScanIssue], recursive: Bool, isRoot: Bool, files: PhotoFiles
+    issues: inout [ScanIssue], recursive: Bool, isRoot: Bool, io: PhotoFiles
   ) throws(PhotoSessionError) {
     let listing: [DirectoryEntry]
     do throws(PersistenceError) {
-      listing = try files.system.readDirectory(folder)
+      listing = try io.system.readDirectory(folder)
     } catch {
       let error = PhotoFiles.failure(.unreadable, error, action: "list folder")
       if isRoot { throw error }
@@ -179,7 +179,7 @@ public struct FolderScan: Sendable {
       guard format != nil || (recursive && maybeFolder) || kind == .symbolicLink else { continue }
       let status: FileStatus
       do throws(PersistenceError) {
-        status = try files.system.status(PathName.join(folder, name), followingLinks: false)
+        status = try io.system.status(PathName.join(folder, name), followingLinks: false)
       } catch {
         let reason = error.errorNumber.map(PhotoFiles.reason) ?? error.description
         issues.append(
@@ -245,7 +245,7 @@ public struct FolderScan: Sendable {
 
   /// Replaces each entry's time by its EXIF capture date where the file's start holds one.
   private static func readCaptureDates(
-    _ entries: inout [Entry], root: String, options: FolderScanOptions, files: PhotoFiles
+    _ entries: inout [Entry], root: String, options: FolderScanOptions, io: PhotoFiles
   ) {
     let workers = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
     let chunk = (entries.count + workers - 1) / workers
@@ -263,7 +263,7 @@ public struct FolderScan: Sendable {
           let bytes: [UInt8]
           let size: Int
           do throws(PhotoSessionError) {
-            (bytes, size) = try files.readPrefix(path, limit: probe)
+            (bytes, size) = try io.readPrefix(path, limit: probe)
           } catch {
             // Unreadable: no permission, or gone since the listing.
             shared.buffer[index].unreadable =

@@ -54,7 +54,7 @@ public struct FreedesktopTrash: Sendable {
     self.fileSystem = fileSystem
   }
 
-  private var files: PhotoFiles { PhotoFiles(fileSystem) }
+  private var io: PhotoFiles { PhotoFiles(fileSystem) }
 
   /// The user's Trash: `$XDG_DATA_HOME/Trash`, else `$HOME/.local/share/Trash`.
   ///
@@ -138,12 +138,12 @@ public struct FreedesktopTrash: Sendable {
       top = above
     }
     let shared = PathName.join(top, ".Trash")
-    if let status = try? files.status(shared), status.kind == .directory, status.isSticky {
+    if let status = try? io.status(shared), status.kind == .directory, status.isSticky {
       let mine = PathName.join(shared, String(userID))
-      if (try? files.makeDirectories(mine, permissions: 0o700)) != nil { return (mine, top) }
+      if (try? io.makeDirectories(mine, permissions: 0o700)) != nil { return (mine, top) }
     }
     let own = PathName.join(top, ".Trash-\(userID)")
-    if let status = try? files.status(own) {
+    if let status = try? io.status(own) {
       if status.kind == .directory && status.owner == userID { return (own, top) }
     } else if (try? fileSystem.createDirectory(own, permissions: 0o700)) != nil {
       return (own, top)
@@ -173,7 +173,7 @@ public struct FreedesktopTrash: Sendable {
   public func trash(
     _ path: String, now: Date = Date(), syncFolders: Bool = true
   ) throws(PhotoSessionError) -> Item {
-    guard try files.status(path) != nil else {
+    guard try io.status(path) != nil else {
       throw PhotoSessionError(
         .photoMissing, path: path,
         description: "cannot trash \"\(path)\": it is no longer there (moved or deleted)")
@@ -182,8 +182,8 @@ public struct FreedesktopTrash: Sendable {
     let filesFolder = PathName.join(folder, "files")
     let infos = PathName.join(folder, "info")
     do {
-      try files.makeDirectories(filesFolder, permissions: 0o700)
-      try files.makeDirectories(infos, permissions: 0o700)
+      try io.makeDirectories(filesFolder, permissions: 0o700)
+      try io.makeDirectories(infos, permissions: 0o700)
     } catch {
       throw PhotoSessionError(
         .trashFailed, path: path, errno: error.errno,
@@ -208,9 +208,9 @@ public struct FreedesktopTrash: Sendable {
         throw PhotoFiles.failure(.trashFailed, error, action: "create the Trash info file")
       }
       // The name is ours in info/; it must also be free in files/.
-      if (try? files.status(item.file)) != nil {
+      if (try? io.status(item.file)) != nil {
         fileSystem.closeQuietly(info)
-        files.removeQuietly(item.info)
+        io.removeQuietly(item.info)
         continue
       }
       do throws(PersistenceError) {
@@ -220,7 +220,7 @@ public struct FreedesktopTrash: Sendable {
         try fileSystem.syncDirectory(infos)
       } catch {
         fileSystem.closeQuietly(info)
-        files.removeQuietly(item.info)
+        io.removeQuietly(item.info)
         let reason = PhotoFiles.failure(.trashFailed, error).description
         throw PhotoSessionError(
           .trashFailed, path: path, errno: error.errorNumber,
@@ -229,7 +229,7 @@ public struct FreedesktopTrash: Sendable {
       do throws(PersistenceError) {
         try fileSystem.rename(path, to: item.file)
       } catch {
-        files.removeQuietly(item.info)
+        io.removeQuietly(item.info)
         if error.errorNumber == EXDEV {
           throw PhotoSessionError(
             .crossDevice, path: path, errno: EXDEV,
@@ -247,7 +247,7 @@ public struct FreedesktopTrash: Sendable {
       var moved = item
       moved.changedFolders = [filesFolder, PathName.directory(of: path)]
       if syncFolders {
-        for folder in moved.changedFolders { try files.syncDirectory(folder) }
+        for folder in moved.changedFolders { try io.syncDirectory(folder) }
       }
       return moved
     }
@@ -321,7 +321,7 @@ public struct FreedesktopTrash: Sendable {
   ///
   /// - Complexity: O(*t*), where *t* is the number of items in that Trash.
   public func locate(original path: String) -> Item? {
-    items(original: path).filter { (try? files.status($0.file)) != nil }.last
+    items(original: path).filter { (try? io.status($0.file)) != nil }.last
   }
 
   /// Removes info files for `path` whose file is not in `files/`: what a crash between writing
@@ -332,7 +332,7 @@ public struct FreedesktopTrash: Sendable {
   /// - Complexity: O(*t*), where *t* is the number of items in that Trash.
   public func removeOrphanedInfo(original path: String) {
     for (item, matches) in infoFiles(original: path) where matches != false {
-      if (try? files.status(item.file)) == nil { files.removeQuietly(item.info) }
+      if (try? io.status(item.file)) == nil { io.removeQuietly(item.info) }
     }
   }
 
@@ -350,13 +350,13 @@ public struct FreedesktopTrash: Sendable {
       original = String(path.dropFirst(relativeTo == "/" ? 1 : relativeTo.count + 1))
     }
     let infos = PathName.join(folder, "info")
-    guard let names = try? files.names(in: infos) else { return [] }
+    guard let names = try? io.names(in: infos) else { return [] }
     var found: [(Item, Bool?)] = []
     // Only names this file could have been given (`photo.jpg`, `photo.2.jpg`, ...) are read.
     let base = PathName.lastComponent(of: path)
     let stem = base.lastIndex(of: ".").map { String(base[..<$0]) } ?? base
     for name in names where name.hasSuffix(".trashinfo") && name.hasPrefix(stem) {
-      guard let bytes = try? files.readPrefix(PathName.join(infos, name), limit: 65536).bytes
+      guard let bytes = try? io.readPrefix(PathName.join(infos, name), limit: 65536).bytes
       else { continue }
       let text = String(decoding: bytes, as: UTF8.self)
       let item = Item(trash: folder, name: String(name.dropLast(".trashinfo".count)))

@@ -53,21 +53,21 @@ public enum XMPSidecar {
     cleanUp: Bool = false, syncFolder: Bool = true,
     fileSystem: any Persistence.FileSystem = POSIXFileSystem()
   ) throws(PhotoSessionError) -> (path: String, written: Bool) {
-    let files = PhotoFiles(fileSystem)
+    let io = PhotoFiles(fileSystem)
     if cleanUp {
       let folder = PathName.directory(of: photo)
       let prefixes = candidates(for: photo, naming: naming).map {
         "." + PathName.lastComponent(of: $0) + ".tmp-"
       }
-      for name in (try? files.names(in: folder)) ?? []
+      for name in (try? io.names(in: folder)) ?? []
       where prefixes.contains(where: { name.hasPrefix($0) }) {
-        files.removeQuietly(PathName.join(folder, name))
+        io.removeQuietly(PathName.join(folder, name))
       }
     }
     var existing: (String, String)?
     for candidate in candidates(for: photo, naming: naming) {
-      if let status = try files.status(candidate), status.kind == .regular {
-        let text = String(decoding: try files.readAll(candidate), as: UTF8.self)
+      if let status = try io.status(candidate), status.kind == .regular {
+        let text = String(decoding: try io.readAll(candidate), as: UTF8.self)
         existing = (candidate, text)
         break
       }
@@ -81,7 +81,7 @@ public enum XMPSidecar {
     }
     guard let merged else { return (path, false) }
     do {
-      try files.writeAtomically(Array(merged.utf8), to: path, syncFolder: syncFolder)
+      try io.writeAtomically(Array(merged.utf8), to: path, syncFolder: syncFolder)
     } catch {
       throw PhotoSessionError(
         .sidecarFailed, path: path, errno: error.errno,

@@ -29,7 +29,7 @@ public final class PhotoSessionStore {
   /// The file operations for the store, the journals, the scans and the sidecars (the Trash
   /// has its own, ``FreedesktopTrash/fileSystem``).
   public let fileSystem: any Persistence.FileSystem
-  private var files: PhotoFiles { PhotoFiles(fileSystem) }
+  private var io: PhotoFiles { PhotoFiles(fileSystem) }
 
   /// A store in `folder` (created on first start).
   ///
@@ -105,11 +105,11 @@ public final class PhotoSessionStore {
   ///   differs from the manifest's.
   /// - Complexity: O(*n*) for *n* photos.
   static func readIdentities(
-    folder sessionFolder: String, photos: [String], files: PhotoFiles
+    folder sessionFolder: String, photos: [String], io: PhotoFiles
   ) throws(PhotoSessionError) -> [String: FileIdentity] {
     let path = PathName.join(sessionFolder, identitiesFile)
-    guard try files.status(path, followingLinks: true) != nil else { return [:] }
-    let text = String(decoding: try files.readAll(path), as: UTF8.self)
+    guard try io.status(path, followingLinks: true) != nil else { return [:] }
+    let text = String(decoding: try io.readAll(path), as: UTF8.self)
     let lines = text.split(separator: "\n")
     guard lines.count == photos.count else {
       throw PhotoSessionError(
@@ -206,7 +206,7 @@ public final class PhotoSessionStore {
     }
     let scan = try FolderScan.scan(photoFolder, options: options, fileSystem: fileSystem)
     let now = clock()
-    try files.makeDirectories(folder, permissions: 0o700)
+    try io.makeDirectories(folder, permissions: 0o700)
     var id = Self.makeID(now)
     var sessionFolder = PathName.join(folder, id)
     var attempt = 1
@@ -234,7 +234,7 @@ public final class PhotoSessionStore {
       identities.append(contentsOf: identity.line.utf8)
       identities.append(UInt8(ascii: "\n"))
     }
-    try files.writeAtomically(identities, to: PathName.join(sessionFolder, Self.identitiesFile))
+    try io.writeAtomically(identities, to: PathName.join(sessionFolder, Self.identitiesFile))
     let path = PathName.join(sessionFolder, Self.manifestFile)
     do throws(PersistenceError) {
       try manifestStore(path).save(manifest)
@@ -245,7 +245,7 @@ public final class PhotoSessionStore {
           "cannot write the session manifest \"\(path)\": \(error.errorNumber.map(PhotoFiles.reason) ?? error.description)"
       )
     }
-    try files.syncDirectory(folder)
+    try io.syncDirectory(folder)
     return try open(manifest: manifest, folder: sessionFolder, issues: scan.issues)
   }
 
@@ -274,10 +274,10 @@ public final class PhotoSessionStore {
   ///
   /// - Complexity: O(*s* log *s*) for *s* sessions.
   public func sessionIDs() throws(PhotoSessionError) -> [String] {
-    guard try files.status(folder, followingLinks: true) != nil else { return [] }
-    return try files.names(in: folder).filter { name in
+    guard try io.status(folder, followingLinks: true) != nil else { return [] }
+    return try io.names(in: folder).filter { name in
       !name.hasPrefix(".")
-        && (try? files.status(
+        && (try? io.status(
           PathName.join(PathName.join(folder, name), Self.manifestFile), followingLinks: true))
           != nil
     }.sorted(by: Self.startsBefore)
@@ -369,7 +369,7 @@ public final class PhotoSessionStore {
   /// - Complexity: O(*n*), where *n* is the number of photos it lists.
   public func readManifest(_ id: String) throws(PhotoSessionError) -> Manifest {
     let path = PathName.join(PathName.join(folder, id), Self.manifestFile)
-    guard !id.contains("/"), try files.status(path, followingLinks: true) != nil else {
+    guard !id.contains("/"), try io.status(path, followingLinks: true) != nil else {
       throw PhotoSessionError(
         .noSession, path: id, description: "there is no photo session \"\(id)\" in \"\(folder)\"")
     }
@@ -378,7 +378,7 @@ public final class PhotoSessionStore {
       manifest = try manifestStore(path).read()
     } catch  where error.code == .damaged || error.code == .missingMigration {
       // Perhaps a manifest of an earlier build: bare JSON, no envelope.
-      if let legacy = try Self.readLegacyManifest(files.readAll(path), path: path) {
+      if let legacy = try Self.readLegacyManifest(io.readAll(path), path: path) {
         return legacy
       }
       throw PhotoSessionError(
@@ -427,12 +427,12 @@ public final class PhotoSessionStore {
     let journal = JSONLinesSessionJournal(folder: sessionFolder, fileSystem: fileSystem)
     do throws(PhotoSessionError) {
       let photos = manifest.photos
-      let files = self.files
+      let io = self.io
       let library = FolderLibrary(
         root: manifest.root, trash: trash, sidecarNaming: manifest.sidecarNaming,
         favoriteRating: 5, companions: manifest.companions ?? [:], fileSystem: fileSystem,
         loadIdentities: { () throws(PhotoSessionError) in
-          try Self.readIdentities(folder: sessionFolder, photos: photos, files: files)
+          try Self.readIdentities(folder: sessionFolder, photos: photos, io: io)
         })
       let session = try CullingSession(
         photos: manifest.photos, journal: journal, library: library,

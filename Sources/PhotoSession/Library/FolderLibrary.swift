@@ -37,7 +37,7 @@ public final class FolderLibrary: PhotoLibrary {
   ///
   /// - Parameters:
   ///   - root: The folder; made absolute against the current directory.
-  ///   - trash: The Trash to use (``FreedesktopTrash/user(environment:)`` for the user's).
+  ///   - trash: The Trash to use (``FreedesktopTrash/user(environment:fileSystem:)`` for the user's).
   ///   - sidecarNaming: How a new sidecar is named.
   ///   - favoriteRating: The XMP rating of a favorite (5 by default).
   ///   - identities: Each photo's identity when the session saw it (``FolderScan/identities``

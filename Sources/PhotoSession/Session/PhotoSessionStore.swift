@@ -35,7 +35,7 @@ public final class PhotoSessionStore {
   ///
   /// - Parameters:
   ///   - folder: Where session folders live.
-  ///   - trash: The Trash for trashed photos (``FreedesktopTrash/user(environment:)`` by default).
+  ///   - trash: The Trash for trashed photos (``FreedesktopTrash/user(environment:fileSystem:)`` by default).
   ///   - clock: Seconds since 1970.
   ///   - fileSystem: The file operations; the real ones by default.
   public init(
@@ -195,7 +195,7 @@ public final class PhotoSessionStore {
   ///   - sidecarNaming: How new XMP sidecars are named.
   /// - Throws: The scan's errors (``PhotoSessionError/Code/notAFolder``,
   ///   ``PhotoSessionError/Code/emptyLibrary``, ...) or a write error.
-  /// - Complexity: O(*n* log *n*) for *n* photos (see ``FolderScan/scan(_:options:)``).
+  /// - Complexity: O(*n* log *n*) for *n* photos (see ``FolderScan/scan(_:options:fileSystem:)``).
   public func start(
     folder photoFolder: String, options: FolderScanOptions = FolderScanOptions(),
     undoDepth: Int = 5, sidecarNaming: XMPSidecar.Naming = .appendExtension

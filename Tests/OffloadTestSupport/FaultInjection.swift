@@ -4,8 +4,8 @@ public import Persistence
 /// A file system that forwards to the real one and fails a chosen operation, for fault tests.
 ///
 /// Every call counts as one operation (open, close, read, write, fsync, size, truncate, lock,
-/// rename, link, unlink, mkdir). With `failingOperation: n` the *n*-th call (1-based) throws an
-/// I/O error instead of running; a failing `write` first writes half its bytes when `tornWrites`
+/// rename, link, unlink, mkdir, readdir, stat, lstat). With `failingOperation: n` the *n*-th
+/// call (1-based) throws an I/O error instead of running; a failing `write` first writes half its bytes when `tornWrites`
 /// is on, like a disk that filled up mid-write. A failing `close` still releases the descriptor.
 ///
 /// ```swift
@@ -145,5 +145,24 @@ public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
   public func makeDirectory(_ path: String) throws(PersistenceError) {
     if step("mkdir", path) { throw injected("mkdir", path) }
     try base.makeDirectory(path)
+  }
+
+  public func readDirectory(_ path: String) throws(PersistenceError) -> [DirectoryEntry] {
+    if step("readdir", path) { throw injected("opendir", path) }
+    return try base.readDirectory(path)
+  }
+
+  public func status(_ path: String, followingLinks: Bool) throws(PersistenceError)
+    -> FileStatus
+  {
+    if step(followingLinks ? "stat" : "lstat", path) {
+      throw injected(followingLinks ? "stat" : "lstat", path)
+    }
+    return try base.status(path, followingLinks: followingLinks)
+  }
+
+  public func createDirectory(_ path: String, permissions: Int) throws(PersistenceError) {
+    if step("mkdir-one", path) { throw injected("mkdir", path) }
+    try base.createDirectory(path, permissions: permissions)
   }
 }

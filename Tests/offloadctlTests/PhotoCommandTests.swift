@@ -302,7 +302,7 @@ struct PhotoCommandTests {
     #expect(try fixture.fails(1, "photos", "swipe", "left").contains("end of the library"))
 
     // Another process has the session open: 75.
-    let lock = open(try fixture.sessionFolder() + "/lock", O_RDWR)
+    let lock = open(try fixture.sessionFolder() + "/journal.lock", O_RDWR)
     #expect(lock >= 0 && flock(lock, LOCK_EX | LOCK_NB) == 0)
     #expect(try fixture.fails(75, "photos", "status").contains("is open in another process"))
     close(lock)

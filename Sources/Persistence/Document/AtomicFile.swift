@@ -16,12 +16,15 @@ enum AtomicFile {
 
   /// Replaces `path` with `bytes`: temporary file, write, fsync, keep the old file as `backup`
   /// (hard link), rename, fsync the folder. `renamed` tells whether the new file took the name.
+  /// A `temporary` path given by the caller is created exclusively; with `syncFolder` false the
+  /// caller fsyncs the folder later.
   static func write(
     _ bytes: Data, to path: String, backup: String?, fileSystem: any FileSystem,
-    renamed: inout Bool
+    renamed: inout Bool, temporary chosen: String? = nil, syncFolder: Bool = true
   ) throws(PersistenceError) {
-    let temporary = temporaryPath(for: path)
-    let file = try fileSystem.open(temporary, .create)
+    let temporary = chosen ?? temporaryPath(for: path)
+    let file = try fileSystem.open(
+      temporary, chosen == nil ? .create : .createNew(permissions: 0o644))
     do throws(PersistenceError) {
       try fileSystem.writeAll(file, bytes)
       try fileSystem.sync(file)
@@ -54,7 +57,7 @@ enum AtomicFile {
       throw error
     }
     renamed = true
-    try fileSystem.syncDirectory(PathName.directory(of: path))
+    if syncFolder { try fileSystem.syncDirectory(PathName.directory(of: path)) }
   }
 
   /// Moves `path` to an unused `<path>.corrupt-<UTC time>[-n]` name without ever replacing a

@@ -32,7 +32,14 @@ extension FileSystem {
   }
 
   /// Writes every byte, looping over short writes.
-  func writeAll(_ file: OpenFile, _ bytes: some ContiguousBytes) throws(PersistenceError) {
+  ///
+  /// - Parameters:
+  ///   - file: A file open for writing.
+  ///   - bytes: The bytes to write at its position.
+  /// - Throws: ``PersistenceError/Code/ioFailure`` when a write fails or makes no progress;
+  ///   some of the bytes may have been written.
+  /// - Complexity: O(*n*), where *n* is the number of bytes.
+  public func writeAll(_ file: OpenFile, _ bytes: some ContiguousBytes) throws(PersistenceError) {
     var failure: PersistenceError?
     bytes.withUnsafeBytes { buffer in
       var written = 0
@@ -56,7 +63,10 @@ extension FileSystem {
   }
 
   /// Syncs a folder, so the names created, renamed or removed in it are durable.
-  func syncDirectory(_ path: String) throws(PersistenceError) {
+  ///
+  /// - Parameter path: The folder.
+  /// - Throws: ``PersistenceError`` when it cannot be opened or synced.
+  public func syncDirectory(_ path: String) throws(PersistenceError) {
     let folder = try open(path, .directory)
     do throws(PersistenceError) {
       try sync(folder)
@@ -68,7 +78,9 @@ extension FileSystem {
   }
 
   /// Closes a file after another failure, ignoring a second failure.
-  func closeQuietly(_ file: OpenFile) {
+  ///
+  /// - Parameter file: The file to close; its descriptor is released either way.
+  public func closeQuietly(_ file: OpenFile) {
     do throws(PersistenceError) { try close(file) } catch {}
   }
 
@@ -95,19 +107,132 @@ extension FileSystem {
     } catch  where error.code == .notFound {
     }
   }
+
+  /// The status of a path, or nil when nothing is there.
+  ///
+  /// - Parameters:
+  ///   - path: The path.
+  ///   - followingLinks: Whether a final symbolic link is followed (`stat`) or reported
+  ///     (`lstat`).
+  /// - Throws: ``PersistenceError`` for any failure but a missing name.
+  public func statusIfPresent(_ path: String, followingLinks: Bool) throws(PersistenceError)
+    -> FileStatus?
+  {
+    do throws(PersistenceError) {
+      return try status(path, followingLinks: followingLinks)
+    } catch  where error.code == .notFound {
+      return nil
+    }
+  }
+
+  /// Reads up to `limit` bytes from the start of a regular file, and tells the file's size.
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - limit: The most bytes to read.
+  /// - Returns: The bytes read (fewer than `limit` when the file is shorter) and the size.
+  /// - Throws: ``PersistenceError`` (``PersistenceError/Code/notFound`` when it does not exist;
+  ///   a FIFO, device or folder is refused).
+  /// - Complexity: O(min(*n*, `limit`)), where *n* is the file's size.
+  public func readPrefix(_ path: String, limit: Int) throws(PersistenceError) -> (
+    bytes: [UInt8], size: Int
+  ) {
+    let file = try open(path, .read)
+    defer { closeQuietly(file) }
+    let size = try self.size(file)
+    let wanted = max(0, min(limit, size))
+    var bytes = [UInt8](repeating: 0, count: wanted)
+    var done = 0
+    var failure: PersistenceError?
+    while done < wanted {
+      let count = bytes.withUnsafeMutableBytes { buffer -> Int in
+        do throws(PersistenceError) {
+          return try read(file, into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]))
+        } catch {
+          failure = error
+          return 0
+        }
+      }
+      if let failure { throw failure }
+      if count == 0 { break }
+      done += count
+    }
+    if done < wanted { bytes.removeLast(wanted - done) }
+    return (bytes, size)
+  }
+
+  /// Creates a folder and its missing parents (`mkdir -p`), each new one with `permissions`.
+  ///
+  /// - Parameters:
+  ///   - path: The folder.
+  ///   - permissions: The permission bits of the folders created (`0o700`, `0o755`, ...).
+  /// - Throws: ``PersistenceError/Code/ioFailure`` when a folder cannot be created, or when a
+  ///   file that is not a folder has the name.
+  /// - Complexity: O(*d*) file operations, where *d* is the number of missing folders.
+  public func makeDirectories(_ path: String, permissions: Int) throws(PersistenceError) {
+    if let found = try statusIfPresent(path, followingLinks: true) {
+      if found.kind == .directory { return }
+      throw PersistenceError(
+        .ioFailure, path: path, operation: "mkdir",
+        description: "cannot create folder \"\(path)\": a file is there")
+    }
+    let above = PathName.directory(of: path)
+    if above != path && above != "." { try makeDirectories(above, permissions: permissions) }
+    do throws(PersistenceError) {
+      try createDirectory(path, permissions: permissions)
+    } catch  where error.errorNumber == EEXIST {
+      // Another process created it in between.
+    }
+  }
+
+  /// Replaces `path` with `bytes` atomically and durably: a temporary file beside it (created
+  /// exclusively), write, fsync, rename over `path`, fsync the folder.
+  ///
+  /// After a crash at any moment `path` holds the old bytes or the new ones, whole. On failure
+  /// before the rename the temporary file is removed and `path` is untouched.
+  ///
+  /// - Parameters:
+  ///   - bytes: The new contents.
+  ///   - path: The file to replace (or create); its folder must exist.
+  ///   - temporaryPath: The temporary file's path, in the same folder; `<path>.tmp-<pid>-<n>`
+  ///     by default.
+  ///   - syncFolder: Whether to fsync the folder after the rename; false when the caller
+  ///     syncs it later, once for many files.
+  /// - Throws: ``PersistenceError`` from any step.
+  /// - Complexity: O(*n*), where *n* is the number of bytes.
+  public func writeAtomically(
+    _ bytes: Data, to path: String, temporaryPath: String? = nil, syncFolder: Bool = true
+  ) throws(PersistenceError) {
+    var renamed = false
+    try AtomicFile.write(
+      bytes, to: path, backup: nil, fileSystem: self, renamed: &renamed,
+      temporary: temporaryPath, syncFolder: syncFolder)
+  }
 }
 
-/// Splits paths into folder and name without Foundation's URL machinery.
-enum PathName {
-  /// The folder of `path` (`"."` when it has none).
-  static func directory(of path: String) -> String {
+/// Splits and joins paths as plain text, without Foundation's URL machinery.
+public enum PathName {
+  /// The folder of `path` (`"."` when it has none, `"/"` for a name in the root).
+  ///
+  /// - Complexity: O(*m*), where *m* is the length of the path.
+  public static func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     if slash == path.startIndex { return "/" }
     return String(path[..<slash])
   }
 
+  /// The last component of `path` (all of it when it has no `/`).
+  ///
+  /// - Complexity: O(*m*), where *m* is the length of the path.
+  public static func lastComponent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+
   /// `name` inside `directory`.
-  static func join(_ directory: String, _ name: String) -> String {
+  ///
+  /// - Complexity: O(*m*), where *m* is the length of the result.
+  public static func join(_ directory: String, _ name: String) -> String {
     directory.hasSuffix("/") ? directory + name : directory + "/" + name
   }
 }

@@ -43,6 +43,16 @@ public protocol FileSystem: Sendable {
   func lockShared(_ file: OpenFile, wait: Bool) throws(PersistenceError) -> Bool
   /// The names in a folder, without `.` and `..`, in no particular order.
   func listDirectory(_ path: String) throws(PersistenceError) -> [String]
+  /// The entries of a folder (`readdir`), without `.` and `..`, in no particular order: each
+  /// name's bytes and, where the listing tells it, the kind of file.
+  func readDirectory(_ path: String) throws(PersistenceError) -> [DirectoryEntry]
+  /// The status of a path (`stat`, or `lstat` when `followingLinks` is false, so a symbolic
+  /// link is reported as one). Throws ``PersistenceError/Code/notFound`` when nothing is there
+  /// (a missing name or a missing folder on the way).
+  func status(_ path: String, followingLinks: Bool) throws(PersistenceError) -> FileStatus
+  /// Creates one folder with the given permission bits (`mkdir`); fails, with error number
+  /// `EEXIST`, when the name is taken, so it also settles which of two processes creates it.
+  func createDirectory(_ path: String, permissions: Int) throws(PersistenceError)
 }
 
 extension FileSystem {
@@ -65,6 +75,9 @@ public enum FileOpenMode: Sendable, Hashable {
   case readWrite
   /// A folder, opened to be synced.
   case directory
+  /// Write only, created with the given permission bits; fails, with error number `EEXIST`,
+  /// when the name exists (`O_CREAT | O_EXCL`), so two processes never take one name.
+  case createNew(permissions: Int)
 }
 
 /// An open file: its descriptor and the path it was opened with (for messages).

@@ -14,17 +14,22 @@ public struct POSIXFileSystem: FileSystem {
   /// Creates the real file system.
   public init() {}
 
-  /// Opens a file with the flags of `mode` (close-on-exec, permissions 0644 for new files).
+  /// Opens a file with the flags of `mode` (close-on-exec, permissions 0644 for new files unless
+  /// ``FileOpenMode/createNew(permissions:)`` gives others).
   public func open(_ path: String, _ mode: FileOpenMode) throws(PersistenceError) -> OpenFile {
     let flags: Int32
+    var permissions: mode_t = 0o644
     switch mode {
     case .read: flags = O_RDONLY | O_NONBLOCK
     case .create: flags = O_WRONLY | O_CREAT | O_TRUNC
     case .append: flags = O_WRONLY | O_APPEND
     case .readWrite: flags = O_RDWR | O_CREAT
     case .directory: flags = O_RDONLY | O_DIRECTORY
+    case .createNew(let bits):
+      flags = O_WRONLY | O_CREAT | O_EXCL
+      permissions = mode_t(bits & 0o7777)
     }
-    let descriptor = retrying { Self.sysOpen(path, flags | O_CLOEXEC, 0o644) }
+    let descriptor = retrying { Self.sysOpen(path, flags | O_CLOEXEC, permissions) }
     guard descriptor >= 0 else { throw Self.failure("open", path: path) }
     // A FIFO, device or folder where a file belongs would block or mislead a reader: refuse it
     // (opening for reading never blocks, thanks to O_NONBLOCK).
@@ -124,18 +129,65 @@ public struct POSIXFileSystem: FileSystem {
     throw Self.failure("flock", path: file.path)
   }
 
-  /// `opendir` and `readdir`.
+  /// The names from ``readDirectory(_:)``, decoded as UTF-8 (invalid bytes replaced).
   public func listDirectory(_ path: String) throws(PersistenceError) -> [String] {
+    try readDirectory(path).map { String(decoding: $0.rawName, as: UTF8.self) }
+  }
+
+  /// `opendir` and `readdir`, with `d_type` as the kind where the file system fills it in.
+  public func readDirectory(_ path: String) throws(PersistenceError) -> [DirectoryEntry] {
     guard let folder = opendir(path) else { throw Self.failure("opendir", path: path) }
     defer { closedir(folder) }
-    var names: [String] = []
+    var entries: [DirectoryEntry] = []
     while let entry = readdir(folder) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      let raw = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+      if raw == [0x2E] || raw == [0x2E, 0x2E] { continue }
+      let kind: FileStatus.Kind?
+      switch Int32(entry.pointee.d_type) {
+      case Int32(DT_REG): kind = .regular
+      case Int32(DT_DIR): kind = .directory
+      case Int32(DT_LNK): kind = .symbolicLink
+      case Int32(DT_UNKNOWN): kind = nil
+      default: kind = .other
       }
-      if name != "." && name != ".." { names.append(name) }
+      entries.append(DirectoryEntry(rawName: raw, kind: kind))
     }
-    return names
+    return entries
+  }
+
+  /// `stat`, or `lstat` when not following links; a missing name or folder on the way
+  /// (`ENOENT`, `ENOTDIR`) is ``PersistenceError/Code/notFound``.
+  public func status(_ path: String, followingLinks: Bool) throws(PersistenceError) -> FileStatus {
+    var info = stat()
+    let result = followingLinks ? stat(path, &info) : lstat(path, &info)
+    guard result == 0 else {
+      if errno == ENOTDIR { errno = ENOENT }
+      throw Self.failure(followingLinks ? "stat" : "lstat", path: path)
+    }
+    let kind: FileStatus.Kind
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: kind = .regular
+    case S_IFDIR: kind = .directory
+    case S_IFLNK: kind = .symbolicLink
+    default: kind = .other
+    }
+    #if canImport(Darwin)
+      let time = info.st_mtimespec
+    #else
+      let time = info.st_mtim
+    #endif
+    return FileStatus(
+      kind: kind, device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+      size: Int64(info.st_size), owner: UInt32(info.st_uid),
+      permissions: Int(info.st_mode) & 0o7777,
+      modified: FileStatus.Time(seconds: Int64(time.tv_sec), nanoseconds: Int64(time.tv_nsec)))
+  }
+
+  /// One `mkdir`.
+  public func createDirectory(_ path: String, permissions: Int) throws(PersistenceError) {
+    guard mkdir(path, mode_t(permissions & 0o7777)) == 0 else {
+      throw Self.failure("mkdir", path: path)
+    }
   }
 
   /// `rename`.

@@ -3,7 +3,8 @@ public import Persistence
 
 /// A session journal in a folder, kept by the `Persistence` module's `JSONLinesJournal`:
 /// `journal.<g>.jsonl` (a header, then one event per line with a sequence number and a CRC-32),
-/// `journal.snapshot.json` (written by compaction) and `journal.lock`.
+/// `journal.snapshot.json` (written by compaction) and `journal.lock`, which the writer holds
+/// for as long as the journal is open: the session's one lock.
 ///
 /// An entry line reads `{"crc":"1c291ca3","entry":{"d":"trash","i":11,...},"seq":12}`. The
 /// underlying journal is opened with `JournalDurability.never` (it buffers and never syncs on
@@ -59,10 +60,12 @@ public final class JSONLinesSessionJournal: SessionJournal {
 
   /// The path of the current journal file.
   public var journalPath: String {
-    journal?.journalPath ?? FileSystem.join(folder, "\(Self.name).0.jsonl")
+    journal?.journalPath ?? PathName.join(folder, "\(Self.name).0.jsonl")
   }
   /// The snapshot file's path.
-  public var snapshotPath: String { FileSystem.join(folder, "\(Self.name).snapshot.json") }
+  public var snapshotPath: String { PathName.join(folder, "\(Self.name).snapshot.json") }
+  /// The lock file held while the journal is open for writing: the session's one lock.
+  public var lockPath: String { PathName.join(folder, "\(Self.name).lock") }
 
   /// Flushes and closes the underlying journal and releases its lock; afterwards every call
   /// throws ``PhotoSessionError/Code/writeFailed`` (open the session again instead).
@@ -111,10 +114,11 @@ public final class JSONLinesSessionJournal: SessionJournal {
   /// Refuses a session folder in the layout of earlier development builds (`journal.jsonl`),
   /// which this journal would otherwise take for a new, empty session.
   private func refuseEarlierLayout() throws(PhotoSessionError) {
-    let earlier = FileSystem.join(folder, "journal.jsonl")
-    guard try FileSystem.status(earlier) != nil,
-      try FileSystem.status(FileSystem.join(folder, "\(Self.name).0.jsonl")) == nil,
-      try FileSystem.status(snapshotPath) == nil
+    let files = PhotoFiles(fileSystem)
+    let earlier = PathName.join(folder, "journal.jsonl")
+    guard try files.status(earlier, followingLinks: true) != nil,
+      try files.status(PathName.join(folder, "\(Self.name).0.jsonl"), followingLinks: true) == nil,
+      try files.status(snapshotPath, followingLinks: true) == nil
     else { return }
     throw PhotoSessionError(
       .sessionCorrupt, path: earlier,
@@ -145,13 +149,13 @@ public final class JSONLinesSessionJournal: SessionJournal {
   // MARK: Replay
 
   /// Reads the snapshot and the events after it; a torn last line is reported in
-  /// ``JournalContents/repairs`` (and, unless read-only, was cut off when the journal opened).
+  /// ``SessionJournalContents/repairs`` (and, unless read-only, was cut off when the journal opened).
   ///
   /// - Throws: ``PhotoSessionError/Code/journalCorrupt`` naming the line and byte offset of
   ///   damage before the tail; ``PhotoSessionError/Code/sessionCorrupt`` for a damaged or newer
   ///   snapshot; ``PhotoSessionError/Code/sessionBusy`` when another process holds the journal.
   /// - Complexity: O(*b*), where *b* is the size of the journal and the snapshot in bytes.
-  public func replay() throws(PhotoSessionError) -> JournalContents {
+  public func replay() throws(PhotoSessionError) -> SessionJournalContents {
     let contents: Persistence.JournalContents<SessionEvent, SessionSnapshot>
     if closed { _ = try opened() }
     if readOnly || journal != nil {
@@ -173,7 +177,7 @@ public final class JSONLinesSessionJournal: SessionJournal {
         "\(readOnly ? "found" : "cut off") a torn last line \(torn.line) of \"\(journalPath)\" (\(torn.length) bytes at offset \(torn.offset)): \(torn.reason)"
       )
     }
-    return JournalContents(
+    return SessionJournalContents(
       snapshot: contents.snapshot, events: contents.entries.map(\.entry), repairs: repairs)
   }
 
@@ -210,7 +214,7 @@ public final class JSONLinesSessionJournal: SessionJournal {
     }
     let description =
       code == .sessionBusy
-      ? "the photo session in \"\(FileSystem.parent(error.path ?? ""))\" is open in another process; close it there first"
+      ? "the photo session in \"\(PathName.directory(of: error.path ?? ""))\" is open in another process; close it there first"
       : error.description
     return PhotoSessionError(
       code, path: error.path, offset: error.line, errno: error.errorNumber,

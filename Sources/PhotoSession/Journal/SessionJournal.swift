@@ -16,11 +16,11 @@ public protocol SessionJournal: AnyObject {
   /// Reads the latest snapshot and the events appended after it, in order.
   ///
   /// A torn last line (a crash in the middle of an append) is cut off and reported in
-  /// ``JournalContents/repairs``; damage before the tail throws.
+  /// ``SessionJournalContents/repairs``; damage before the tail throws.
   ///
   /// - Throws: ``PhotoSessionError/Code/journalCorrupt`` naming the line, or
   ///   ``PhotoSessionError/Code/sessionCorrupt`` for a damaged snapshot.
-  func replay() throws(PhotoSessionError) -> JournalContents
+  func replay() throws(PhotoSessionError) -> SessionJournalContents
 
   /// Replaces the journal by `snapshot`, so the next replay starts from it with no events.
   ///
@@ -28,10 +28,19 @@ public protocol SessionJournal: AnyObject {
   ///
   /// - Throws: ``PhotoSessionError/Code/writeFailed`` when writing fails; the old data stays.
   func compact(into snapshot: SessionSnapshot) throws(PhotoSessionError)
+
+  /// Flushes what is buffered, releases the files and the lock; afterwards every call throws
+  /// ``PhotoSessionError/Code/writeFailed``. Closing twice does nothing more.
+  ///
+  /// - Throws: ``PhotoSessionError/Code/writeFailed`` when the final flush fails.
+  func close() throws(PhotoSessionError)
 }
 
-/// What a journal holds: a snapshot, the events after it, and what replay repaired.
-public struct JournalContents: Hashable, Sendable {
+/// What a session journal holds: a snapshot, the events after it, and what replay repaired.
+///
+/// The session's view of the `Persistence` module's `JournalContents`, whose entries carry
+/// sequence numbers and whose torn tail is a structure; here repairs are sentences.
+public struct SessionJournalContents: Hashable, Sendable {
   /// The latest snapshot, or nil when the journal was never compacted.
   public var snapshot: SessionSnapshot?
   /// The events appended after the snapshot, in order.
@@ -57,6 +66,7 @@ public final class MemorySessionJournal: SessionJournal {
   public private(set) var events: [SessionEvent] = []
   /// How many of the next appends fail with ``PhotoSessionError/Code/writeFailed``.
   public var failAppends = 0
+  private var closed = false
 
   /// Creates an empty journal.
   public init() {}
@@ -65,6 +75,7 @@ public final class MemorySessionJournal: SessionJournal {
   ///
   /// - Complexity: O(*k*) amortized, where *k* is the number of events.
   public func append(_ events: [SessionEvent]) throws(PhotoSessionError) {
+    try requireOpen()
     if failAppends > 0 {
       failAppends -= 1
       throw PhotoSessionError(
@@ -76,15 +87,29 @@ public final class MemorySessionJournal: SessionJournal {
   /// The snapshot and the events after it.
   ///
   /// - Complexity: O(*e*), where *e* is the number of events.
-  public func replay() throws(PhotoSessionError) -> JournalContents {
-    JournalContents(snapshot: snapshot, events: events)
+  public func replay() throws(PhotoSessionError) -> SessionJournalContents {
+    try requireOpen()
+    return SessionJournalContents(snapshot: snapshot, events: events)
   }
 
   /// Keeps `snapshot` and drops the events.
   ///
   /// - Complexity: O(*e*), where *e* is the number of events dropped.
   public func compact(into snapshot: SessionSnapshot) throws(PhotoSessionError) {
+    try requireOpen()
     self.snapshot = snapshot
     events.removeAll()
+  }
+
+  /// Closes the journal: later calls throw, as they do on a closed file journal.
+  public func close() throws(PhotoSessionError) {
+    closed = true
+  }
+
+  private func requireOpen() throws(PhotoSessionError) {
+    if closed {
+      throw PhotoSessionError(
+        .writeFailed, description: "the journal was closed; open the session again")
+    }
   }
 }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Persistence
 
 /// What identifies a file as the one a session saw at start: its device, inode, size and
 /// modification time (nanoseconds).
@@ -31,15 +25,10 @@ public struct FileIdentity: Hashable, Sendable {
   }
 
   /// The identity of a file's status.
-  init(_ status: stat) {
-    #if canImport(Darwin)
-      let time = status.st_mtimespec
-    #else
-      let time = status.st_mtim
-    #endif
+  init(_ status: FileStatus) {
     self.init(
-      device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
-      modificationNanoseconds: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
+      device: status.device, inode: status.inode, size: status.size,
+      modificationNanoseconds: status.modified.nanosecondsSince1970)
   }
 
   /// `device inode size nanoseconds`, the form of one line of a session's `identities` file.

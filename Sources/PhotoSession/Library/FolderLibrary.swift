@@ -1,4 +1,5 @@
 import Foundation
+public import Persistence
 
 /// A folder of image files as a ``PhotoLibrary``: photo ids are paths relative to ``root``;
 /// trash goes to the freedesktop.org Trash; a favorite is an XMP sidecar rated 5; keep writes
@@ -21,6 +22,9 @@ public final class FolderLibrary: PhotoLibrary {
   /// Each photo's companion files (relative paths) by photo id: trashed with it, and its
   /// images rated with it.
   public let companions: [String: [String]]
+  /// The file operations (injectable for fault tests); the Trash has its own.
+  public let fileSystem: any Persistence.FileSystem
+  private var io: PhotoFiles { PhotoFiles(fileSystem) }
   /// Folders changed since the last ``flush()``.
   private var unsynced: Set<String> = []
   /// Each photo's identity at start, read on first use; a photo without one is only checked
@@ -33,7 +37,7 @@ public final class FolderLibrary: PhotoLibrary {
   ///
   /// - Parameters:
   ///   - root: The folder; made absolute against the current directory.
-  ///   - trash: The Trash to use (``FreedesktopTrash/user(environment:)`` for the user's).
+  ///   - trash: The Trash to use (``FreedesktopTrash/user(environment:fileSystem:)`` for the user's).
   ///   - sidecarNaming: How a new sidecar is named.
   ///   - favoriteRating: The XMP rating of a favorite (5 by default).
   ///   - identities: Each photo's identity when the session saw it (``FolderScan/identities``
@@ -41,23 +45,26 @@ public final class FolderLibrary: PhotoLibrary {
   ///     ``PhotoSessionError/Code/photoChanged``. A photo without one is only checked to be a
   ///     regular file.
   ///   - companions: Each photo's companion files (``FolderScan/companions`` by photo id).
+  ///   - fileSystem: The file operations for the photos and sidecars; the real ones by default.
   public convenience init(
     root: String, trash: FreedesktopTrash, sidecarNaming: XMPSidecar.Naming = .appendExtension,
     favoriteRating: Int = 5, identities: [String: FileIdentity] = [:],
-    companions: [String: [String]] = [:]
+    companions: [String: [String]] = [:],
+    fileSystem: any Persistence.FileSystem = POSIXFileSystem()
   ) {
     self.init(
       root: root, trash: trash, sidecarNaming: sidecarNaming, favoriteRating: favoriteRating,
-      companions: companions,
+      companions: companions, fileSystem: fileSystem,
       loadIdentities: { () throws(PhotoSessionError) in identities })
   }
 
   /// A library whose identities are read by `loadIdentities` when a commit first needs them.
   init(
     root: String, trash: FreedesktopTrash, sidecarNaming: XMPSidecar.Naming,
-    favoriteRating: Int, companions: [String: [String]],
+    favoriteRating: Int, companions: [String: [String]], fileSystem: any Persistence.FileSystem,
     loadIdentities: @escaping () throws(PhotoSessionError) -> [String: FileIdentity]
   ) {
+    self.fileSystem = fileSystem
     self.root = Self.absolutePath(root)
     self.trash = trash
     self.sidecarNaming = sidecarNaming
@@ -72,14 +79,14 @@ public final class FolderLibrary: PhotoLibrary {
   func checkIdentity(of photo: String, path: String, doing action: String)
     throws(PhotoSessionError)
   {
-    guard let status = try FileSystem.linkStatus(path) else {
+    guard let status = try io.status(path) else {
       throw PhotoSessionError(
         .photoMissing, path: photo,
         description:
           "cannot \(action) \"\(photo)\": it is no longer in the folder (moved or deleted)")
     }
-    guard FileSystem.isRegular(status) else {
-      let what = FileSystem.isDirectory(status) ? "a folder" : "no longer a regular file"
+    guard status.kind == .regular else {
+      let what = status.kind == .directory ? "a folder" : "no longer a regular file"
       throw PhotoSessionError(
         .photoChanged, path: photo,
         description:
@@ -98,7 +105,7 @@ public final class FolderLibrary: PhotoLibrary {
   /// `path` made absolute against the current directory, without a trailing slash.
   static func absolutePath(_ path: String) -> String {
     var result =
-      path.hasPrefix("/") ? path : FileSystem.join(FileManager.default.currentDirectoryPath, path)
+      path.hasPrefix("/") ? path : PathName.join(FileManager.default.currentDirectoryPath, path)
     while result.count > 1 && result.hasSuffix("/") { result.removeLast() }
     return result
   }
@@ -117,8 +124,8 @@ public final class FolderLibrary: PhotoLibrary {
   public func byteCount(of photo: String) -> Int {
     var total = 0
     for file in files(of: photo) {
-      if let status = try? FileSystem.linkStatus(path(of: file)), FileSystem.isRegular(status) {
-        total += Int(status.st_size)
+      if let status = try? io.status(path(of: file)), status.kind == .regular {
+        total += Int(status.size)
       }
     }
     return total
@@ -126,7 +133,7 @@ public final class FolderLibrary: PhotoLibrary {
 
   /// The absolute path of a photo id.
   public func path(of photo: String) -> String {
-    FileSystem.join(root, photo)
+    PathName.join(root, photo)
   }
 
   /// Reads a photo's header (up to 256 KiB, more only when the header is longer).
@@ -139,18 +146,18 @@ public final class FolderLibrary: PhotoLibrary {
   ///   the header is longer).
   public func metadata(of photo: String) throws(PhotoSessionError) -> PhotoMetadata {
     let path = path(of: photo)
-    guard let status = try FileSystem.linkStatus(path) else {
+    guard let status = try io.status(path) else {
       throw PhotoSessionError(
         .photoMissing, path: photo,
         description: "\"\(photo)\" is no longer in the folder: it was moved or deleted")
     }
-    guard FileSystem.isRegular(status) else {
+    guard status.kind == .regular else {
       throw PhotoSessionError(
         .unsupportedFormat, path: photo, description: "\"\(photo)\" is no longer a regular file")
     }
     var metadata = try Self.readMetadata(
       path: path, id: photo, hint: ImageFormat(fileName: photo),
-      modificationTime: FileSystem.modificationTime(status))
+      modificationTime: status.modified.secondsSince1970, fileSystem: fileSystem)
     (metadata.rating, metadata.label) = sidecarMarks(of: photo)
     return metadata
   }
@@ -161,7 +168,9 @@ public final class FolderLibrary: PhotoLibrary {
   /// - Complexity: O(*c* + *s*) for *c* files in the card and a sidecar of size *s*.
   func sidecarMarks(of photo: String) -> (rating: Int?, label: String?) {
     for image in files(of: photo) where ImageFormat(fileName: image) != nil {
-      guard let found = try? XMPSidecar.existingSidecar(for: path(of: image), naming: sidecarNaming)
+      guard
+        let found = try? XMPSidecar.existingSidecar(
+          for: path(of: image), naming: sidecarNaming, fileSystem: fileSystem)
       else { continue }
       let (rating, label) = XMPSidecar.read(found.text)
       return (rating, label?.lowercased())
@@ -171,11 +180,12 @@ public final class FolderLibrary: PhotoLibrary {
 
   /// Reads the metadata of the file at `path`, naming it `id` in errors.
   static func readMetadata(
-    path: String, id: String, hint: ImageFormat?, modificationTime: Double
+    path: String, id: String, hint: ImageFormat?, modificationTime: Double,
+    fileSystem: any Persistence.FileSystem
   ) throws(PhotoSessionError) -> PhotoMetadata {
     var limit = 256 * 1024
     while true {
-      let (bytes, size) = try FileSystem.readPrefix(path, limit: limit)
+      let (bytes, size) = try PhotoFiles(fileSystem).readPrefix(path, limit: limit)
       if size == 0 {
         throw PhotoSessionError(.emptyFile, path: id, description: "\"\(id)\" is an empty file")
       }
@@ -239,7 +249,7 @@ public final class FolderLibrary: PhotoLibrary {
     case .trash:
       if resuming {
         // A crash may have left the move done, or only its info file written.
-        if try FileSystem.linkStatus(path) == nil, let item = trash.locate(original: path) {
+        if try io.status(path) == nil, let item = trash.locate(original: path) {
           return "\"\(photo)\" was already in the Trash as \"\(item.file)\""
             + companionNote(photo)
         }
@@ -265,13 +275,13 @@ public final class FolderLibrary: PhotoLibrary {
       for image in [photo] + (companions[photo] ?? []) where ImageFormat(fileName: image) != nil {
         let imagePath = self.path(of: image)
         if image != photo {
-          guard let status = try FileSystem.linkStatus(imagePath), FileSystem.isRegular(status)
+          guard let status = try io.status(imagePath), status.kind == .regular
           else { continue }
         }
         let (sidecar, written) = try XMPSidecar.set(
           rating: rating, label: label, forPhoto: imagePath, naming: sidecarNaming,
-          cleanUp: resuming, syncFolder: false)
-        if written { unsynced.insert(FileSystem.parent(sidecar)) }
+          cleanUp: resuming, syncFolder: false, fileSystem: fileSystem)
+        if written { unsynced.insert(PathName.directory(of: sidecar)) }
         if !sidecars.contains(sidecar) { sidecars.append(sidecar) }
         allWritten = allWritten || written
       }
@@ -295,8 +305,8 @@ public final class FolderLibrary: PhotoLibrary {
   /// - Complexity: O(*t*) for *t* items in the Trash when the companion is gone.
   private func trashCompanion(_ companion: String, of photo: String) throws(PhotoSessionError) {
     let path = path(of: companion)
-    guard let status = try FileSystem.linkStatus(path) else { return }
-    guard FileSystem.isRegular(status) else {
+    guard let status = try io.status(path) else { return }
+    guard status.kind == .regular else {
       throw PhotoSessionError(
         .photoChanged, path: companion,
         description:
@@ -333,7 +343,7 @@ public final class FolderLibrary: PhotoLibrary {
         back.append(path)
         continue
       }
-      guard try FileSystem.linkStatus(path) == nil else {
+      guard try io.status(path) == nil else {
         throw PhotoSessionError(
           .restoreRefused, path: file,
           description:
@@ -342,7 +352,7 @@ public final class FolderLibrary: PhotoLibrary {
       moves.append((path, item))
     }
     // Files an interrupted restore already moved back: their info files go.
-    for path in back where (try? FileSystem.linkStatus(path)) != nil {
+    for path in back where (try? io.status(path)) != nil {
       trash.removeOrphanedInfo(original: path)
     }
     guard !moves.isEmpty else {
@@ -350,12 +360,15 @@ public final class FolderLibrary: PhotoLibrary {
         .restoreRefused, path: photo, description: "\"\(photo)\" is not in the Trash")
     }
     for (path, item) in moves {
-      guard rename(item.file, path) == 0 else {
-        throw FileSystem.failure(.trashFailed, "move back from the Trash", item.file)
+      do throws(PersistenceError) {
+        try fileSystem.rename(item.file, to: path)
+      } catch {
+        throw PhotoFiles.failure(.trashFailed, error, action: "move back from the Trash")
       }
-      unlink(item.info)
+      io.removeQuietly(item.info)
       unsynced.formUnion([
-        FileSystem.parent(path), FileSystem.parent(item.file), FileSystem.parent(item.info),
+        PathName.directory(of: path), PathName.directory(of: item.file),
+        PathName.directory(of: item.info),
       ])
     }
     return moves.count == 1
@@ -368,7 +381,7 @@ public final class FolderLibrary: PhotoLibrary {
   ///
   /// - Complexity: O(*f*) folder syncs, for *f* folders changed.
   public func flush() throws(PhotoSessionError) {
-    for folder in unsynced.sorted() { try FileSystem.syncDirectory(folder) }
+    for folder in unsynced.sorted() { try io.syncDirectory(folder) }
     unsynced.removeAll()
   }
 

@@ -1,4 +1,5 @@
 public import Foundation
+public import Persistence
 
 #if canImport(Glibc)
   import Glibc
@@ -85,10 +86,13 @@ public struct FolderScan: Sendable {
   /// - Complexity: O(*f* log *f*) for *f* files, plus one read of
   ///   ``FolderScanOptions/dateProbeBytes`` per image for ``FolderScanOptions/Ordering/captureDate``.
   public static func scan(
-    _ root: String, options: FolderScanOptions = FolderScanOptions()
+    _ root: String, options: FolderScanOptions = FolderScanOptions(),
+    fileSystem: any Persistence.FileSystem = POSIXFileSystem()
   ) throws(PhotoSessionError) -> FolderScan {
+    let io = PhotoFiles(fileSystem)
     let absolute = FolderLibrary.absolutePath(root)
-    guard let status = try FileSystem.status(absolute), FileSystem.isDirectory(status) else {
+    guard let status = try io.status(absolute, followingLinks: true), status.kind == .directory
+    else {
       throw PhotoSessionError(
         .notAFolder, path: root,
         description: "\"\(root)\" is not a folder: give the folder that holds the photos")
@@ -97,10 +101,10 @@ public struct FolderScan: Sendable {
     var issues: [ScanIssue] = []
     var folders: [String] = [""]
     while let relative = folders.popLast() {
-      let folder = relative.isEmpty ? absolute : FileSystem.join(absolute, relative)
+      let folder = relative.isEmpty ? absolute : PathName.join(absolute, relative)
       try list(
         folder, relative: relative, into: &entries, folders: &folders, issues: &issues,
-        recursive: options.recursive, isRoot: relative.isEmpty)
+        recursive: options.recursive, isRoot: relative.isEmpty, io: io)
     }
     guard !entries.isEmpty else {
       throw PhotoSessionError(
@@ -110,7 +114,7 @@ public struct FolderScan: Sendable {
       )
     }
     if options.ordering == .captureDate {
-      readCaptureDates(&entries, root: absolute, options: options)
+      readCaptureDates(&entries, root: absolute, options: options, io: io)
     }
     entries.sort { a, b in
       a.time != b.time ? a.time < b.time : a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
@@ -140,23 +144,24 @@ public struct FolderScan: Sendable {
 
   private static func list(
     _ folder: String, relative: String, into entries: inout [Entry], folders: inout [String],
-    issues: inout [ScanIssue], recursive: Bool, isRoot: Bool
+    issues: inout [ScanIssue], recursive: Bool, isRoot: Bool, io: PhotoFiles
   ) throws(PhotoSessionError) {
-    guard let handle = opendir(folder) else {
-      let error = FileSystem.failure(.unreadable, "list folder", folder)
+    let listing: [DirectoryEntry]
+    do throws(PersistenceError) {
+      listing = try io.system.readDirectory(folder)
+    } catch {
+      let error = PhotoFiles.failure(.unreadable, error, action: "list folder")
       if isRoot { throw error }
       issues.append(ScanIssue(code: .unreadable, path: relative, message: error.description))
       return
     }
-    defer { closedir(handle) }
-    let descriptor = dirfd(handle)
     var images: [Entry] = []
     var others: [String] = []
     defer { group(images, others, into: &entries, issues: &issues) }
-    while let entry = readdir(handle) {
-      let raw = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+    for entry in listing {
+      let raw = entry.rawName
       guard let first = raw.first, first != UInt8(ascii: ".") else { continue }
-      guard let name = String(validating: raw, as: UTF8.self) else {
+      guard let name = entry.name else {
         issues.append(
           ScanIssue(
             code: .unreadable, path: relative + "/" + String(decoding: raw, as: UTF8.self),
@@ -165,30 +170,30 @@ public struct FolderScan: Sendable {
       }
       let path = relative.isEmpty ? name : relative + "/" + name
       let format = ImageFormat(fileName: name)
-      let type = entry.pointee.d_type
-      let maybeFolder = type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN)
-      if format == nil, Companion.isCompanion(name),
-        type == UInt8(DT_REG) || type == UInt8(DT_UNKNOWN)
-      {
+      let kind = entry.kind
+      let maybeFolder = kind == .directory || kind == nil
+      if format == nil, Companion.isCompanion(name), kind == .regular || kind == nil {
         others.append(path)
         continue
       }
-      guard format != nil || (recursive && maybeFolder) || type == UInt8(DT_LNK) else { continue }
-      var status = stat()
-      guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+      guard format != nil || (recursive && maybeFolder) || kind == .symbolicLink else { continue }
+      let status: FileStatus
+      do throws(PersistenceError) {
+        status = try io.system.status(PathName.join(folder, name), followingLinks: false)
+      } catch {
+        let reason = error.errorNumber.map(PhotoFiles.reason) ?? error.description
         issues.append(
           ScanIssue(
             code: .unreadable, path: path,
-            message: "\"\(path)\" cannot be inspected: \(FileSystem.reason(errno)); it was skipped")
-        )
+            message: "\"\(path)\" cannot be inspected: \(reason); it was skipped"))
         continue
       }
-      if FileSystem.isDirectory(status) {
+      if status.kind == .directory {
         if recursive { folders.append(path) }
         continue
       }
       guard let format else { continue }
-      if FileSystem.isSymbolicLink(status) {
+      if status.kind == .symbolicLink {
         issues.append(
           ScanIssue(
             code: .unsupportedFormat, path: path,
@@ -197,8 +202,8 @@ public struct FolderScan: Sendable {
           ))
         continue
       }
-      guard FileSystem.isRegular(status) else { continue }
-      if status.st_size == 0 {
+      guard status.kind == .regular else { continue }
+      if status.size == 0 {
         issues.append(
           ScanIssue(
             code: .emptyFile, path: path, message: "\"\(path)\" is an empty file; it was skipped"))
@@ -206,7 +211,7 @@ public struct FolderScan: Sendable {
       }
       images.append(
         Entry(
-          path: path, time: FileSystem.modificationTime(status), format: format,
+          path: path, time: status.modified.secondsSince1970, format: format,
           identity: FileIdentity(status)))
     }
   }
@@ -253,7 +258,7 @@ public struct FolderScan: Sendable {
 
   /// Replaces each entry's time by its EXIF capture date where the file's start holds one.
   private static func readCaptureDates(
-    _ entries: inout [Entry], root: String, options: FolderScanOptions
+    _ entries: inout [Entry], root: String, options: FolderScanOptions, io: PhotoFiles
   ) {
     let workers = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
     let chunk = (entries.count + workers - 1) / workers
@@ -267,9 +272,15 @@ public struct FolderScan: Sendable {
         guard start < end else { return }
         for index in start..<end {
           let entry = shared.buffer[index]
-          let path = FileSystem.join(root, entry.path)
-          guard let (bytes, size) = try? FileSystem.readPrefix(path, limit: probe) else {
-            shared.buffer[index].unreadable = access(path, R_OK) != 0
+          let path = PathName.join(root, entry.path)
+          let bytes: [UInt8]
+          let size: Int
+          do throws(PhotoSessionError) {
+            (bytes, size) = try io.readPrefix(path, limit: probe)
+          } catch {
+            // Unreadable: no permission, or gone since the listing.
+            shared.buffer[index].unreadable =
+              error.code == .photoMissing || error.errno == EACCES || error.errno == EPERM
             continue
           }
           guard

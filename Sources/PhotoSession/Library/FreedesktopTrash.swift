@@ -1,4 +1,5 @@
 public import Foundation
+public import Persistence
 
 #if canImport(Glibc)
   import Glibc
@@ -29,6 +30,8 @@ public struct FreedesktopTrash: Sendable {
   /// The device of a path (its `st_dev`), or nil when it does not exist; tests replace it to
   /// simulate other mounts.
   public let deviceOf: @Sendable (String) -> UInt64?
+  /// The file operations (injectable for fault tests).
+  public let fileSystem: any Persistence.FileSystem
 
   /// A Trash rooted at `homeTrash`.
   ///
@@ -36,41 +39,61 @@ public struct FreedesktopTrash: Sendable {
   ///   - homeTrash: The home Trash folder; created on first use.
   ///   - userID: The user id for volume Trash folder names.
   ///   - timeZone: The time zone of deletion dates.
-  ///   - deviceOf: The device of a path; the default reads `st_dev`.
+  ///   - deviceOf: The device of a path; by default `st_dev` of the path or of its nearest
+  ///     existing ancestor, read through `fileSystem`.
+  ///   - fileSystem: The file operations; the real ones by default.
   public init(
     homeTrash: String, userID: UInt32 = UInt32(getuid()), timeZone: TimeZone = .current,
-    deviceOf: @escaping @Sendable (String) -> UInt64? = FreedesktopTrash.systemDevice
+    deviceOf: (@Sendable (String) -> UInt64?)? = nil,
+    fileSystem: any Persistence.FileSystem = POSIXFileSystem()
   ) {
     self.homeTrash = homeTrash
     self.userID = userID
     self.timeZone = timeZone
-    self.deviceOf = deviceOf
+    self.deviceOf = deviceOf ?? Self.device(using: fileSystem)
+    self.fileSystem = fileSystem
   }
+
+  private var io: PhotoFiles { PhotoFiles(fileSystem) }
 
   /// The user's Trash: `$XDG_DATA_HOME/Trash`, else `$HOME/.local/share/Trash`.
   ///
-  /// - Parameter environment: The environment to read (the process's by default).
+  /// - Parameters:
+  ///   - environment: The environment to read (the process's by default).
+  ///   - fileSystem: The file operations; the real ones by default.
   public static func user(
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    fileSystem: any Persistence.FileSystem = POSIXFileSystem()
   ) -> FreedesktopTrash {
     let dataHome: String
     if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
       dataHome = xdg
     } else {
-      dataHome = FileSystem.join(environment["HOME"] ?? NSHomeDirectory(), ".local/share")
+      dataHome = PathName.join(environment["HOME"] ?? NSHomeDirectory(), ".local/share")
     }
-    return FreedesktopTrash(homeTrash: FileSystem.join(dataHome, "Trash"))
+    return FreedesktopTrash(homeTrash: PathName.join(dataHome, "Trash"), fileSystem: fileSystem)
   }
 
-  /// The `st_dev` of a path, or of its nearest existing ancestor.
-  public static let systemDevice: @Sendable (String) -> UInt64? = { path in
-    var status = stat()
-    var current = path
-    while true {
-      if stat(current, &status) == 0 { return UInt64(status.st_dev) }
-      let above = FileSystem.parent(current)
-      if above == current { return nil }
-      current = above
+  /// The `st_dev` of a path, or of its nearest existing ancestor, from the real file system.
+  public static let systemDevice: @Sendable (String) -> UInt64? = device(
+    using: POSIXFileSystem())
+
+  /// The `st_dev` of a path, or of its nearest existing ancestor, read through `fileSystem`.
+  ///
+  /// - Complexity: O(*d*) status calls for a path of depth *d*.
+  public static func device(
+    using fileSystem: any Persistence.FileSystem
+  ) -> @Sendable (String) -> UInt64? {
+    { path in
+      var current = path
+      while true {
+        if let status = try? fileSystem.status(current, followingLinks: true) {
+          return status.device
+        }
+        let above = PathName.directory(of: current)
+        if above == current { return nil }
+        current = above
+      }
     }
   }
 
@@ -90,9 +113,9 @@ public struct FreedesktopTrash: Sendable {
       self.name = name
     }
     /// The trashed file's path.
-    public var file: String { FileSystem.join(FileSystem.join(trash, "files"), name) }
+    public var file: String { PathName.join(PathName.join(trash, "files"), name) }
     /// The info file's path.
-    public var info: String { FileSystem.join(FileSystem.join(trash, "info"), name + ".trashinfo") }
+    public var info: String { PathName.join(PathName.join(trash, "info"), name + ".trashinfo") }
   }
 
   // MARK: Choosing the Trash folder
@@ -108,23 +131,21 @@ public struct FreedesktopTrash: Sendable {
     let fileDevice = deviceOf(path)
     if fileDevice == nil || fileDevice == deviceOf(homeTrash) { return (homeTrash, nil) }
     // Find the top directory of the file's mount: the highest ancestor on the same device.
-    var top = FileSystem.parent(path)
+    var top = PathName.directory(of: path)
     while top != "/" {
-      let above = FileSystem.parent(top)
+      let above = PathName.directory(of: top)
       if deviceOf(above) != fileDevice { break }
       top = above
     }
-    let shared = FileSystem.join(top, ".Trash")
-    if let status = try? FileSystem.linkStatus(shared), FileSystem.isDirectory(status),
-      status.st_mode & S_ISVTX != 0
-    {
-      let mine = FileSystem.join(shared, String(userID))
-      if (try? FileSystem.makeDirectories(mine, mode: 0o700)) != nil { return (mine, top) }
+    let shared = PathName.join(top, ".Trash")
+    if let status = try? io.status(shared), status.kind == .directory, status.isSticky {
+      let mine = PathName.join(shared, String(userID))
+      if (try? io.makeDirectories(mine, permissions: 0o700)) != nil { return (mine, top) }
     }
-    let own = FileSystem.join(top, ".Trash-\(userID)")
-    if let status = try? FileSystem.linkStatus(own) {
-      if FileSystem.isDirectory(status) && status.st_uid == userID { return (own, top) }
-    } else if mkdir(own, 0o700) == 0 {
+    let own = PathName.join(top, ".Trash-\(userID)")
+    if let status = try? io.status(own) {
+      if status.kind == .directory && status.owner == userID { return (own, top) }
+    } else if (try? fileSystem.createDirectory(own, permissions: 0o700)) != nil {
       return (own, top)
     }
     throw PhotoSessionError(
@@ -152,17 +173,17 @@ public struct FreedesktopTrash: Sendable {
   public func trash(
     _ path: String, now: Date = Date(), syncFolders: Bool = true
   ) throws(PhotoSessionError) -> Item {
-    guard try FileSystem.linkStatus(path) != nil else {
+    guard try io.status(path) != nil else {
       throw PhotoSessionError(
         .photoMissing, path: path,
         description: "cannot trash \"\(path)\": it is no longer there (moved or deleted)")
     }
     let (folder, relativeTo) = try trashFolder(for: path)
-    let files = FileSystem.join(folder, "files")
-    let infos = FileSystem.join(folder, "info")
+    let filesFolder = PathName.join(folder, "files")
+    let infos = PathName.join(folder, "info")
     do {
-      try FileSystem.makeDirectories(files, mode: 0o700)
-      try FileSystem.makeDirectories(infos, mode: 0o700)
+      try io.makeDirectories(filesFolder, permissions: 0o700)
+      try io.makeDirectories(infos, permissions: 0o700)
     } catch {
       throw PhotoSessionError(
         .trashFailed, path: path, errno: error.errno,
@@ -174,53 +195,62 @@ public struct FreedesktopTrash: Sendable {
     }
     let content =
       "[Trash Info]\nPath=\(Self.percentEncode(original))\nDeletionDate=\(deletionDate(now))\n"
-    let base = FileSystem.lastComponent(path)
+    let base = PathName.lastComponent(of: path)
     for attempt in 1...10_000 {
       let name = Self.candidate(base, attempt)
       let item = Item(trash: folder, name: name)
-      let fd = open(item.info, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-      if fd < 0 {
-        if errno == EEXIST { continue }
-        throw FileSystem.failure(.trashFailed, "create the Trash info file", item.info)
+      let info: OpenFile
+      do throws(PersistenceError) {
+        info = try fileSystem.open(item.info, .createNew(permissions: 0o600))
+      } catch  where error.errorNumber == EEXIST {
+        continue
+      } catch {
+        throw PhotoFiles.failure(.trashFailed, error, action: "create the Trash info file")
       }
       // The name is ours in info/; it must also be free in files/.
-      if (try? FileSystem.linkStatus(item.file)) != nil {
-        close(fd)
-        unlink(item.info)
+      if (try? io.status(item.file)) != nil {
+        fileSystem.closeQuietly(info)
+        io.removeQuietly(item.info)
         continue
       }
-      do {
-        try FileSystem.writeAll(fd, Array(content.utf8), path: item.info)
-        try FileSystem.sync(fd, path: item.info)
-        close(fd)
-        try FileSystem.syncDirectory(infos)
-      } catch {
-        close(fd)
-        unlink(item.info)
-        throw PhotoSessionError(
-          .trashFailed, path: path, errno: error.errno,
-          description: "cannot trash \"\(path)\": \(error.description)")
-      }
-      if rename(path, item.file) != 0 {
-        let number = errno
-        unlink(item.info)
-        if number == EXDEV {
-          throw PhotoSessionError(
-            .crossDevice, path: path, errno: number,
-            description:
-              "cannot trash \"\(path)\": \"\(files)\" is on another file system; nothing was moved")
+      do throws(PersistenceError) {
+        do {
+          // Closed exactly once, whatever fails: a second close could close a descriptor
+          // another thread has opened since under the same number.
+          defer { fileSystem.closeQuietly(info) }
+          try fileSystem.writeAll(info, Array(content.utf8))
+          try fileSystem.sync(info)
         }
-        if number == ENOENT {
+        try fileSystem.syncDirectory(infos)
+      } catch {
+        io.removeQuietly(item.info)
+        let reason = PhotoFiles.failure(.trashFailed, error).description
+        throw PhotoSessionError(
+          .trashFailed, path: path, errno: error.errorNumber,
+          description: "cannot trash \"\(path)\": \(reason)")
+      }
+      do throws(PersistenceError) {
+        try fileSystem.rename(path, to: item.file)
+      } catch {
+        io.removeQuietly(item.info)
+        if error.errorNumber == EXDEV {
           throw PhotoSessionError(
-            .photoMissing, path: path, errno: number,
+            .crossDevice, path: path, errno: EXDEV,
+            description:
+              "cannot trash \"\(path)\": \"\(filesFolder)\" is on another file system; nothing was moved"
+          )
+        }
+        if error.errorNumber == ENOENT {
+          throw PhotoSessionError(
+            .photoMissing, path: path, errno: ENOENT,
             description: "cannot trash \"\(path)\": it is no longer there (moved or deleted)")
         }
-        throw FileSystem.failure(.trashFailed, "move to the Trash", path, number)
+        throw PhotoFiles.failure(.trashFailed, error, action: "move to the Trash")
       }
       var moved = item
-      moved.changedFolders = [files, FileSystem.parent(path)]
+      moved.changedFolders = [filesFolder, PathName.directory(of: path)]
       if syncFolders {
-        for folder in moved.changedFolders { try FileSystem.syncDirectory(folder) }
+        for folder in moved.changedFolders { try io.syncDirectory(folder) }
       }
       return moved
     }
@@ -294,7 +324,7 @@ public struct FreedesktopTrash: Sendable {
   ///
   /// - Complexity: O(*t*), where *t* is the number of items in that Trash.
   public func locate(original path: String) -> Item? {
-    items(original: path).filter { (try? FileSystem.linkStatus($0.file)) != nil }.last
+    items(original: path).filter { (try? io.status($0.file)) != nil }.last
   }
 
   /// Removes info files for `path` whose file is not in `files/`: what a crash between writing
@@ -305,7 +335,7 @@ public struct FreedesktopTrash: Sendable {
   /// - Complexity: O(*t*), where *t* is the number of items in that Trash.
   public func removeOrphanedInfo(original path: String) {
     for (item, matches) in infoFiles(original: path) where matches != false {
-      if (try? FileSystem.linkStatus(item.file)) == nil { unlink(item.info) }
+      if (try? io.status(item.file)) == nil { io.removeQuietly(item.info) }
     }
   }
 
@@ -322,14 +352,14 @@ public struct FreedesktopTrash: Sendable {
     if let relativeTo {
       original = String(path.dropFirst(relativeTo == "/" ? 1 : relativeTo.count + 1))
     }
-    let infos = FileSystem.join(folder, "info")
-    guard let names = try? FileSystem.names(in: infos) else { return [] }
+    let infos = PathName.join(folder, "info")
+    guard let names = try? io.names(in: infos) else { return [] }
     var found: [(Item, Bool?)] = []
     // Only names this file could have been given (`photo.jpg`, `photo.2.jpg`, ...) are read.
-    let base = FileSystem.lastComponent(path)
+    let base = PathName.lastComponent(of: path)
     let stem = base.lastIndex(of: ".").map { String(base[..<$0]) } ?? base
     for name in names where name.hasSuffix(".trashinfo") && name.hasPrefix(stem) {
-      guard let bytes = try? FileSystem.readPrefix(FileSystem.join(infos, name), limit: 65536).bytes
+      guard let bytes = try? io.readPrefix(PathName.join(infos, name), limit: 65536).bytes
       else { continue }
       let text = String(decoding: bytes, as: UTF8.self)
       let item = Item(trash: folder, name: String(name.dropLast(".trashinfo".count)))

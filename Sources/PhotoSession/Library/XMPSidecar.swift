@@ -1,12 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+public import Persistence
 
 /// Writes an XMP rating and label into a photo's sidecar file, merging into an existing
 /// sidecar, and reads them back.
@@ -30,7 +23,7 @@ public enum XMPSidecar {
   /// - Complexity: O(*m*), where *m* is the length of the path.
   public static func candidates(for photo: String, naming: Naming) -> [String] {
     var stem = photo
-    let name = FileSystem.lastComponent(photo)
+    let name = PathName.lastComponent(of: photo)
     if let dot = name.lastIndex(of: "."), dot != name.startIndex {
       stem = String(photo.dropLast(name.distance(from: dot, to: name.endIndex)))
     }
@@ -49,6 +42,7 @@ public enum XMPSidecar {
   ///     sidecar (lists the folder, so only when resuming).
   ///   - syncFolder: Sync the folder after the rename; false when the caller syncs it later,
   ///     once for many sidecars.
+  ///   - fileSystem: The file operations used.
   /// - Returns: The sidecar's path and whether it was written (false when it already had the
   ///   rating).
   /// - Throws: ``PhotoSessionError/Code/sidecarFailed`` when the existing sidecar is not an XMP
@@ -57,11 +51,12 @@ public enum XMPSidecar {
   ///   *f* files in the folder).
   public static func setRating(
     _ rating: Int, forPhoto photo: String, naming: Naming = .appendExtension,
-    cleanUp: Bool = false, syncFolder: Bool = true
+    cleanUp: Bool = false, syncFolder: Bool = true,
+    fileSystem: any Persistence.FileSystem = POSIXFileSystem()
   ) throws(PhotoSessionError) -> (path: String, written: Bool) {
     try set(
       rating: rating, label: nil, forPhoto: photo, naming: naming, cleanUp: cleanUp,
-      syncFolder: syncFolder)
+      syncFolder: syncFolder, fileSystem: fileSystem)
   }
 
   /// Sets `xmp:Rating` and `xmp:Label` (each when not nil) in the photo's sidecar, creating
@@ -74,26 +69,30 @@ public enum XMPSidecar {
   ///   - naming: How a new sidecar is named.
   ///   - cleanUp: Also remove temporary files an earlier, interrupted write left.
   ///   - syncFolder: Sync the folder after the rename.
+  ///   - fileSystem: The file operations used.
   /// - Returns: The sidecar's path and whether it was written (false when it already had
   ///   these values).
-  /// - Throws: ``PhotoSessionError/Code/sidecarFailed`` as ``setRating(_:forPhoto:naming:cleanUp:syncFolder:)``.
+  /// - Throws: ``PhotoSessionError/Code/sidecarFailed`` as
+  ///   ``setRating(_:forPhoto:naming:cleanUp:syncFolder:fileSystem:)``.
   /// - Complexity: O(*s*), where *s* is the size of the sidecar (O(*f*) more for `cleanUp`,
   ///   *f* files in the folder).
   public static func set(
     rating: Int?, label: String?, forPhoto photo: String, naming: Naming = .appendExtension,
-    cleanUp: Bool = false, syncFolder: Bool = true
+    cleanUp: Bool = false, syncFolder: Bool = true,
+    fileSystem: any Persistence.FileSystem = POSIXFileSystem()
   ) throws(PhotoSessionError) -> (path: String, written: Bool) {
+    let io = PhotoFiles(fileSystem)
     if cleanUp {
-      let folder = FileSystem.parent(photo)
+      let folder = PathName.directory(of: photo)
       let prefixes = candidates(for: photo, naming: naming).map {
-        "." + FileSystem.lastComponent($0) + ".tmp-"
+        "." + PathName.lastComponent(of: $0) + ".tmp-"
       }
-      for name in (try? FileSystem.names(in: folder)) ?? []
+      for name in (try? io.names(in: folder)) ?? []
       where prefixes.contains(where: { name.hasPrefix($0) }) {
-        _ = unlink(FileSystem.join(folder, name))
+        io.removeQuietly(PathName.join(folder, name))
       }
     }
-    let existing = try existingSidecar(for: photo, naming: naming)
+    let existing = try existingSidecar(for: photo, naming: naming, fileSystem: fileSystem)
     let path = existing?.path ?? candidates(for: photo, naming: naming)[0]
     var fields: [(String, String)] = []
     if let rating { fields.append(("Rating", String(rating))) }
@@ -108,12 +107,12 @@ public enum XMPSidecar {
     }
     guard changed else { return (path, false) }
     do {
-      try FileSystem.writeAtomically(Array(text.utf8), to: path, syncFolder: syncFolder)
+      try io.writeAtomically(Array(text.utf8), to: path, syncFolder: syncFolder)
     } catch {
       throw PhotoSessionError(
         .sidecarFailed, path: path, errno: error.errno,
         description:
-          "cannot write the sidecar \"\(path)\": \(error.errno.map { FileSystem.reason($0) } ?? error.description)"
+          "cannot write the sidecar \"\(path)\": \(error.errno.map { PhotoFiles.reason($0) } ?? error.description)"
       )
     }
     return (path, true)
@@ -124,11 +123,13 @@ public enum XMPSidecar {
   ///
   /// - Complexity: O(*s*), where *s* is the size of the sidecar.
   static func existingSidecar(
-    for photo: String, naming: Naming
+    for photo: String, naming: Naming,
+    fileSystem: any Persistence.FileSystem = POSIXFileSystem()
   ) throws(PhotoSessionError) -> (path: String, text: String)? {
+    let io = PhotoFiles(fileSystem)
     for candidate in candidates(for: photo, naming: naming) {
-      if let status = try FileSystem.linkStatus(candidate), FileSystem.isRegular(status) {
-        return (candidate, String(decoding: try FileSystem.readAll(candidate), as: UTF8.self))
+      if let status = try io.status(candidate), status.kind == .regular {
+        return (candidate, String(decoding: try io.readAll(candidate), as: UTF8.self))
       }
     }
     return nil

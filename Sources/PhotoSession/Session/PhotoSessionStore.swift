@@ -1,22 +1,17 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+public import Persistence
 
 /// The sessions kept in one folder: start a session over a photo folder, list sessions, open
 /// one (or the latest) again.
 ///
-/// Each session is a subfolder named by its id (`20241121-221500-3f2a`, sortable by start
-/// time) holding `manifest.json` (the library root, the options and the ordered photo ids,
+/// Each session is a subfolder named by its id (`20241121-221500`, the UTC second it started,
+/// then `-2`, `-3`, ... for more sessions started in the same second) holding `manifest.json`
+/// (a `DocumentStore` document: the library root, the options and the ordered photo ids,
 /// written once at start) and its journal (``JSONLinesSessionJournal``: `journal.<g>.jsonl`,
-/// after compaction `journal.snapshot.json`). An open session holds an exclusive lock (`lock`),
-/// so two processes never append to one journal; releasing the ``PhotoSessionStore/Opened`` session closes its
-/// journal.
+/// after compaction `journal.snapshot.json`). An open session holds one exclusive lock, its
+/// journal's (`journal.lock`), so two processes never append to one journal; closing the
+/// ``PhotoSessionStore/Opened`` session, or releasing it, closes the journal. Every file
+/// operation goes through ``fileSystem`` (and the Trash's own), so a test can fail any of them.
 ///
 /// ```swift
 /// let store = PhotoSessionStore(folder: "~/.local/share/offload/photo-sessions")
@@ -31,27 +26,35 @@ public final class PhotoSessionStore {
   public let trash: FreedesktopTrash
   /// The clock for ids, swipe times and the rate.
   public let clock: () -> Double
+  /// The file operations for the store, the journals, the scans and the sidecars (the Trash
+  /// has its own, ``FreedesktopTrash/fileSystem``).
+  public let fileSystem: any Persistence.FileSystem
+  private var io: PhotoFiles { PhotoFiles(fileSystem) }
 
   /// A store in `folder` (created on first start).
   ///
   /// - Parameters:
   ///   - folder: Where session folders live.
-  ///   - trash: The Trash for trashed photos (``FreedesktopTrash/user(environment:)`` by default).
+  ///   - trash: The Trash for trashed photos (``FreedesktopTrash/user(environment:fileSystem:)`` by default).
   ///   - clock: Seconds since 1970.
+  ///   - fileSystem: The file operations; the real ones by default.
   public init(
     folder: String, trash: FreedesktopTrash = .user(),
-    clock: @escaping () -> Double = CullingSession.systemClock
+    clock: @escaping () -> Double = CullingSession.systemClock,
+    fileSystem: any Persistence.FileSystem = POSIXFileSystem()
   ) {
     self.folder = FolderLibrary.absolutePath(folder)
     self.trash = trash
     self.clock = clock
+    self.fileSystem = fileSystem
   }
 
   /// What a session folder's `manifest.json` holds.
   public struct Manifest: Hashable, Sendable, Codable {
     /// `offload.photo-session`.
     public var format: String
-    /// The manifest version (1).
+    /// The manifest version: 2 (a `DocumentStore` document, the envelope naming the same
+    /// version); 1 in the bare JSON files of earlier builds, which still open.
     public var version: Int
     /// The session id (its folder name).
     public var id: String
@@ -75,6 +78,12 @@ public final class PhotoSessionStore {
   }
 
   static let manifestFormat = "offload.photo-session"
+  /// The manifest's document format: version 2 is the first written as a `DocumentStore`
+  /// document (version 1 was bare JSON, read by ``readLegacyManifest(_:path:)``).
+  static let manifestDocument = DocumentFormat<Manifest>(
+    name: manifestFormat, version: 2, prettyPrinted: false)
+  /// The manifest's file name in a session folder.
+  static let manifestFile = "manifest.json"
   /// The file beside the manifest holding each photo's ``FileIdentity`` at start, one
   /// ``FileIdentity/line`` per photo in manifest order (absent in sessions started before it
   /// existed: their photos are only checked to be regular files).
@@ -96,11 +105,11 @@ public final class PhotoSessionStore {
   ///   differs from the manifest's.
   /// - Complexity: O(*n*) for *n* photos.
   static func readIdentities(
-    folder sessionFolder: String, photos: [String]
+    folder sessionFolder: String, photos: [String], io: PhotoFiles
   ) throws(PhotoSessionError) -> [String: FileIdentity] {
-    let path = FileSystem.join(sessionFolder, identitiesFile)
-    guard try FileSystem.status(path) != nil else { return [:] }
-    let text = String(decoding: try FileSystem.readAll(path), as: UTF8.self)
+    let path = PathName.join(sessionFolder, identitiesFile)
+    guard try io.status(path, followingLinks: true) != nil else { return [:] }
+    let text = String(decoding: try io.readAll(path), as: UTF8.self)
     let lines = text.split(separator: "\n")
     guard lines.count == photos.count else {
       throw PhotoSessionError(
@@ -131,23 +140,30 @@ public final class PhotoSessionStore {
     public let library: FolderLibrary
     /// What the scan skipped or could not read (only for a session just started).
     public let issues: [ScanIssue]
-    private let lock: Int32
+    /// The session's journal, whose lock is the session's.
+    private let journal: JSONLinesSessionJournal
 
     init(
       manifest: Manifest, session: CullingSession, library: FolderLibrary, issues: [ScanIssue],
-      lock: Int32
+      journal: JSONLinesSessionJournal
     ) {
       self.manifest = manifest
       self.session = session
       self.library = library
       self.issues = issues
-      self.lock = lock
+      self.journal = journal
     }
 
     deinit {
-      // The journal's lock first, then the session's: no other process gets in between.
-      try? (session.journal as? JSONLinesSessionJournal)?.close()
-      close(lock)
+      try? journal.close()
+    }
+
+    /// Closes the session's journal and releases its lock; another process can open the
+    /// session afterwards, and this one's session refuses every further change.
+    ///
+    /// - Throws: ``PhotoSessionError/Code/writeFailed`` when the final flush fails.
+    public func close() throws(PhotoSessionError) {
+      try journal.close()
     }
 
     /// The session id.
@@ -179,7 +195,7 @@ public final class PhotoSessionStore {
   ///   - sidecarNaming: How new XMP sidecars are named.
   /// - Throws: The scan's errors (``PhotoSessionError/Code/notAFolder``,
   ///   ``PhotoSessionError/Code/emptyLibrary``, ...) or a write error.
-  /// - Complexity: O(*n* log *n*) for *n* photos (see ``FolderScan/scan(_:options:)``).
+  /// - Complexity: O(*n* log *n*) for *n* photos (see ``FolderScan/scan(_:options:fileSystem:)``).
   public func start(
     folder photoFolder: String, options: FolderScanOptions = FolderScanOptions(),
     undoDepth: Int = 5, sidecarNaming: XMPSidecar.Naming = .appendExtension
@@ -188,24 +204,28 @@ public final class PhotoSessionStore {
       throw PhotoSessionError(
         .invalidArgument, description: "the undo depth must not be negative, not \(undoDepth)")
     }
-    let scan = try FolderScan.scan(photoFolder, options: options)
+    let scan = try FolderScan.scan(photoFolder, options: options, fileSystem: fileSystem)
     let now = clock()
-    try FileSystem.makeDirectories(folder, mode: 0o700)
+    try io.makeDirectories(folder, permissions: 0o700)
     var id = Self.makeID(now)
-    var sessionFolder = FileSystem.join(folder, id)
+    var sessionFolder = PathName.join(folder, id)
     var attempt = 1
-    while mkdir(sessionFolder, 0o700) != 0 {
-      guard errno == EEXIST, attempt < 100 else {
-        throw FileSystem.failure(.writeFailed, "create session folder", sessionFolder)
+    while true {
+      do throws(PersistenceError) {
+        try fileSystem.createDirectory(sessionFolder, permissions: 0o700)
+        break
+      } catch  where error.errorNumber == EEXIST && attempt < 100 {
+        attempt += 1
+        id = Self.makeID(now) + "-\(attempt)"
+        sessionFolder = PathName.join(folder, id)
+      } catch {
+        throw PhotoFiles.failure(.writeFailed, error, action: "create session folder")
       }
-      attempt += 1
-      id = Self.makeID(now) + "-\(attempt)"
-      sessionFolder = FileSystem.join(folder, id)
     }
     let manifest = Manifest(
-      format: Self.manifestFormat, version: 1, id: id, root: scan.root,
-      recursive: options.recursive, ordering: options.ordering, undoDepth: undoDepth,
-      sidecarNaming: sidecarNaming, createdAt: now, photos: scan.photos,
+      format: Self.manifestFormat, version: Self.manifestDocument.version, id: id,
+      root: scan.root, recursive: options.recursive, ordering: options.ordering,
+      undoDepth: undoDepth, sidecarNaming: sidecarNaming, createdAt: now, photos: scan.photos,
       companions: Self.companionTable(scan))
     // The identities first: the manifest, written last, is what makes the session exist.
     var identities: [UInt8] = []
@@ -214,20 +234,24 @@ public final class PhotoSessionStore {
       identities.append(contentsOf: identity.line.utf8)
       identities.append(UInt8(ascii: "\n"))
     }
-    try FileSystem.writeAtomically(
-      identities, to: FileSystem.join(sessionFolder, Self.identitiesFile))
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let data: Data
-    do {
-      data = try encoder.encode(manifest)
+    try io.writeAtomically(identities, to: PathName.join(sessionFolder, Self.identitiesFile))
+    let path = PathName.join(sessionFolder, Self.manifestFile)
+    do throws(PersistenceError) {
+      try manifestStore(path).save(manifest)
     } catch {
-      throw PhotoSessionError(.writeFailed, description: "cannot encode the manifest: \(error)")
+      throw PhotoSessionError(
+        .writeFailed, path: path, errno: error.errorNumber,
+        description:
+          "cannot write the session manifest \"\(path)\": \(error.errorNumber.map(PhotoFiles.reason) ?? error.description)"
+      )
     }
-    try FileSystem.writeAtomically(
-      Array(data) + [UInt8(ascii: "\n")], to: FileSystem.join(sessionFolder, "manifest.json"))
-    try FileSystem.syncDirectory(folder)
+    try io.syncDirectory(folder)
     return try open(manifest: manifest, folder: sessionFolder, issues: scan.issues)
+  }
+
+  /// The document store of a manifest file.
+  private func manifestStore(_ path: String) -> DocumentStore<Manifest> {
+    DocumentStore(path: path, format: Self.manifestDocument, fileSystem: fileSystem)
   }
 
   /// `YYYYMMDD-hhmmss` in UTC.
@@ -246,16 +270,50 @@ public final class PhotoSessionStore {
 
   // MARK: Opening and listing
 
-  /// The ids of the sessions in the store, oldest first.
+  /// The ids of the sessions in the store, oldest first (see ``startsBefore(_:_:)``).
   ///
   /// - Complexity: O(*s* log *s*) for *s* sessions.
   public func sessionIDs() throws(PhotoSessionError) -> [String] {
-    guard try FileSystem.status(folder) != nil else { return [] }
-    return try FileSystem.names(in: folder).filter { name in
+    guard try io.status(folder, followingLinks: true) != nil else { return [] }
+    return try io.names(in: folder).filter { name in
       !name.hasPrefix(".")
-        && (try? FileSystem.status(FileSystem.join(FileSystem.join(folder, name), "manifest.json")))
+        && (try? io.status(
+          PathName.join(PathName.join(folder, name), Self.manifestFile), followingLinks: true))
           != nil
-    }.sorted()
+    }.sorted(by: Self.startsBefore)
+  }
+
+  /// Whether the session `a` started before the session `b`, by their ids.
+  ///
+  /// An id is the UTC second the session started (`YYYYMMDD-hhmmss`), then `-2`, `-3`, ...
+  /// for the second, third, ... session started in that second; the second is compared as
+  /// text and the count as a number, so `-10` comes after `-9`. Ids of another shape sort
+  /// after those of the same second, as text.
+  ///
+  /// - Complexity: O(*m*), where *m* is the length of the ids.
+  public static func startsBefore(_ a: String, _ b: String) -> Bool {
+    let (x, y) = (startKey(a), startKey(b))
+    if x.second != y.second { return x.second.utf8.lexicographicallyPrecedes(y.second.utf8) }
+    if x.count != y.count { return x.count < y.count }
+    return a.utf8.lexicographicallyPrecedes(b.utf8)
+  }
+
+  /// An id's start second and its count within that second (1 for the first session; the
+  /// whole id and `Int.max` for an id of another shape).
+  private static func startKey(_ id: String) -> (second: String, count: Int) {
+    let bytes = Array(id.utf8)
+    func digits(_ range: Range<Int>) -> Bool {
+      range.allSatisfy { bytes[$0] >= UInt8(ascii: "0") && bytes[$0] <= UInt8(ascii: "9") }
+    }
+    guard bytes.count >= 15, digits(0..<8), bytes[8] == UInt8(ascii: "-"), digits(9..<15) else {
+      return (id, Int.max)
+    }
+    let second = String(decoding: bytes[0..<15], as: UTF8.self)
+    if bytes.count == 15 { return (second, 1) }
+    guard bytes.count > 16, bytes.count <= 24, bytes[15] == UInt8(ascii: "-"),
+      digits(16..<bytes.count), let count = Int(String(decoding: bytes[16...], as: UTF8.self))
+    else { return (id, Int.max) }
+    return (second, count)
   }
 
   /// Every session with its statistics (each is replayed to count), oldest first.
@@ -268,7 +326,8 @@ public final class PhotoSessionStore {
       do throws(PhotoSessionError) {
         let manifest = try readManifest(id)
         // Read-only: another process may have the session open and be appending.
-        let journal = JSONLinesSessionJournal(folder: FileSystem.join(folder, id), readOnly: true)
+        let journal = JSONLinesSessionJournal(
+          folder: PathName.join(folder, id), readOnly: true, fileSystem: fileSystem)
         let session = try CullingSession(
           photos: manifest.photos, journal: journal, undoDepth: manifest.undoDepth, clock: clock)
         return Summary(
@@ -288,7 +347,7 @@ public final class PhotoSessionStore {
   /// - Complexity: O(*n* + *e*) for *n* photos and *e* journal events since the snapshot.
   public func open(_ id: String) throws(PhotoSessionError) -> Opened {
     let manifest = try readManifest(id)
-    return try open(manifest: manifest, folder: FileSystem.join(folder, id), issues: [])
+    return try open(manifest: manifest, folder: PathName.join(folder, id), issues: [])
   }
 
   /// Opens the most recently started session.
@@ -304,29 +363,57 @@ public final class PhotoSessionStore {
     return try open(id)
   }
 
-  /// Reads and checks a session's manifest.
+  /// Reads and checks a session's manifest (a `DocumentStore` document, or the bare JSON of
+  /// earlier builds); changes nothing.
   ///
   /// - Complexity: O(*n*), where *n* is the number of photos it lists.
   public func readManifest(_ id: String) throws(PhotoSessionError) -> Manifest {
-    let path = FileSystem.join(FileSystem.join(folder, id), "manifest.json")
-    guard !id.contains("/"), try FileSystem.status(path) != nil else {
+    let path = PathName.join(PathName.join(folder, id), Self.manifestFile)
+    guard !id.contains("/"), try io.status(path, followingLinks: true) != nil else {
       throw PhotoSessionError(
         .noSession, path: id, description: "there is no photo session \"\(id)\" in \"\(folder)\"")
     }
-    let bytes = try FileSystem.readAll(path)
-    let manifest: Manifest
-    do {
-      manifest = try JSONDecoder().decode(Manifest.self, from: Data(bytes))
+    let manifest: Manifest?
+    do throws(PersistenceError) {
+      manifest = try manifestStore(path).read()
+    } catch  where error.code == .damaged || error.code == .missingMigration {
+      // Perhaps a manifest of an earlier build: bare JSON, no envelope.
+      if let legacy = try Self.readLegacyManifest(io.readAll(path), path: path) {
+        return legacy
+      }
+      throw PhotoSessionError(
+        .sessionCorrupt, path: path, offset: error.line, errno: error.errorNumber,
+        description: "the session manifest \"\(path)\" is damaged: \(error.description)")
+    } catch  where error.code == .notFound || error.code == .ioFailure {
+      throw PhotoFiles.failure(.unreadable, error)
     } catch {
       throw PhotoSessionError(
         .sessionCorrupt, path: path,
-        description: "the session manifest \"\(path)\" is damaged: \(error)")
+        description: "the session manifest \"\(path)\" cannot be read: \(error.description)")
     }
-    guard manifest.format == Self.manifestFormat, manifest.version == 1 else {
+    guard let manifest else {
+      throw PhotoSessionError(
+        .noSession, path: id, description: "there is no photo session \"\(id)\" in \"\(folder)\"")
+    }
+    return manifest
+  }
+
+  /// A manifest in the bare JSON of earlier builds (format `offload.photo-session`, version 1
+  /// as members of the manifest itself), or nil when the bytes are not one.
+  ///
+  /// - Throws: ``PhotoSessionError/Code/sessionCorrupt`` for a bare manifest of another
+  ///   version.
+  static func readLegacyManifest(_ bytes: [UInt8], path: String) throws(PhotoSessionError)
+    -> Manifest?
+  {
+    guard let manifest = try? JSONDecoder().decode(Manifest.self, from: Data(bytes)),
+      manifest.format == manifestFormat
+    else { return nil }
+    guard manifest.version == 1 else {
       throw PhotoSessionError(
         .sessionCorrupt, path: path,
         description:
-          "the session manifest \"\(path)\" is \(manifest.format) version \(manifest.version); this build reads version 1"
+          "the session manifest \"\(path)\" is \(manifest.format) version \(manifest.version) without an envelope; this build reads such files in version 1 only"
       )
     }
     return manifest
@@ -335,36 +422,31 @@ public final class PhotoSessionStore {
   private func open(
     manifest: Manifest, folder sessionFolder: String, issues: [ScanIssue]
   ) throws(PhotoSessionError) -> Opened {
-    let lockPath = FileSystem.join(sessionFolder, "lock")
-    let lock = openLockFile(lockPath)
-    if lock < 0 { throw FileSystem.failure(.writeFailed, "open the session lock", lockPath) }
-    if flock(lock, LOCK_EX | LOCK_NB) != 0 {
-      close(lock)
+    // The journal's lock is the session's: replaying (in the session's init) takes it, and
+    // another process holding it makes the open fail as busy.
+    let journal = JSONLinesSessionJournal(folder: sessionFolder, fileSystem: fileSystem)
+    do throws(PhotoSessionError) {
+      let photos = manifest.photos
+      let io = self.io
+      let library = FolderLibrary(
+        root: manifest.root, trash: trash, sidecarNaming: manifest.sidecarNaming,
+        favoriteRating: 5, companions: manifest.companions ?? [:], fileSystem: fileSystem,
+        loadIdentities: { () throws(PhotoSessionError) in
+          try Self.readIdentities(folder: sessionFolder, photos: photos, io: io)
+        })
+      let session = try CullingSession(
+        photos: manifest.photos, journal: journal, library: library,
+        undoDepth: manifest.undoDepth, clock: clock)
+      return Opened(
+        manifest: manifest, session: session, library: library, issues: issues,
+        journal: journal)
+    } catch {
+      try? journal.close()
+      guard error.code == .sessionBusy else { throw error }
       throw PhotoSessionError(
         .sessionBusy, path: manifest.id,
         description:
           "the photo session \"\(manifest.id)\" is open in another process; close it there first")
     }
-    do {
-      let photos = manifest.photos
-      let library = FolderLibrary(
-        root: manifest.root, trash: trash, sidecarNaming: manifest.sidecarNaming,
-        favoriteRating: 5, companions: manifest.companions ?? [:],
-        loadIdentities: { () throws(PhotoSessionError) in
-          try Self.readIdentities(folder: sessionFolder, photos: photos)
-        })
-      let session = try CullingSession(
-        photos: manifest.photos, journal: JSONLinesSessionJournal(folder: sessionFolder),
-        library: library, undoDepth: manifest.undoDepth, clock: clock)
-      return Opened(
-        manifest: manifest, session: session, library: library, issues: issues, lock: lock)
-    } catch {
-      close(lock)
-      throw error
-    }
   }
-}
-
-private func openLockFile(_ path: String) -> Int32 {
-  open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
 }

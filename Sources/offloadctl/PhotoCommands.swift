@@ -24,7 +24,7 @@ struct PhotosCommand: ParsableCommand {
       """,
     subcommands: [
       Start.self, Status.self, Swipe.self, Undo.self, Review.self, Change.self, Commit.self,
-      Restore.self, Sessions.self, Cull.self,
+      Restore.self, Sessions.self, Cull.self, PhotoPreviewCommand.self,
     ]
   )
 

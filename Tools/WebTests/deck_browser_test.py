@@ -332,6 +332,17 @@ def review(h, browser, url):
     page.goto(url)
     page.goto(url.split("/?")[0] + "/photos/review")
     page.wait_for_function("() => document.body.dataset.ready === '12' && document.body.dataset.channel === 'open'", timeout=20000)
+    # The grid's images come from /thumb (embedded thumbnail, else the photo) and are decoded:
+    # each lazy image is scrolled into view, then every one must have a natural size.
+    images = page.locator("#grid img")
+    for i in range(images.count()):
+        images.nth(i).scroll_into_view_if_needed()
+    page.wait_for_function("() => [...document.querySelectorAll('#grid img')].every(i => i.complete && i.naturalWidth > 0)",
+                           timeout=20000)
+    sources = page.eval_on_selector_all("#grid img", "all => all.map(i => new URL(i.src).pathname)")
+    check(len(sources) == 12 and all(s.startswith("/thumb/") for s in sources), "grid images: %s" % sources)
+    print("ok: review: the grid's 12 images come from /thumb and are decoded")
+    page.evaluate("() => window.scrollTo(0, 0)")
     page.screenshot(path=os.path.join(h.out, "review.png"))
     page.select_option("#filter", "trash")
     page.wait_for_function("() => document.body.dataset.ready === '5'")

@@ -27,7 +27,9 @@ struct PhotoPreviewCommand: ParsableCommand {
   @Argument(help: ArgumentHelp("The photo file.", valueName: "photo"), completion: .file())
   var photo: String
 
-  @Option(name: .shortAndLong, help: ArgumentHelp("The JPEG file to write.", valueName: "file"))
+  @Option(
+    name: .shortAndLong, help: ArgumentHelp("The JPEG file to write.", valueName: "file"),
+    completion: .file())
   var output: String
 
   @Flag(help: "Write the embedded thumbnail instead of the preview.")

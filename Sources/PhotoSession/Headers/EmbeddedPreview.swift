@@ -43,12 +43,14 @@ public enum EmbeddedPreview {
     }
   }
 
-  /// The byte range of the largest baseline or progressive JPEG the file embeds, or nil.
+  /// The byte range of the largest baseline or progressive JPEG the file embeds, or nil:
+  /// ``locate(_:in:)`` for the ``Kind/preview`` without the reason (so a JPEG file is its own
+  /// preview).
   ///
   /// Candidates that do not start with a JPEG start-of-image marker, run past the end of the
   /// file, or are lossless JPEG (DNG raw data, which no browser decodes) are passed over.
   ///
-  /// - Parameter bytes: The whole raw file.
+  /// - Parameter bytes: The whole file.
   /// - Returns: The range of the preview in `bytes`, or nil when there is none.
   /// - Complexity: O(*i* + *s*), where *i* is the number of IFD entries read (at most 64 IFDs
   ///   of 1,024 entries) and *s* the bytes scanned for each candidate's frame marker.

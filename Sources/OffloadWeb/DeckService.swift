@@ -138,10 +138,33 @@ actor DeckService {
   /// The bytes of photo `index` of session `id` and their media type.
   ///
   /// Only a photo of the session is served: the file must be a regular file (not a symbolic
-  /// link) whose real path lies inside the session's folder.
+  /// link) whose real path lies inside the session's folder. A raw file is served as the
+  /// JPEG preview it embeds.
   ///
   /// - Complexity: O(*b*) for a photo of *b* bytes.
   func photo(_ id: String, index: Int) throws(DeckFailure) -> (bytes: [UInt8], type: String) {
+    let (format, bytes) = try contained(id, index: index)
+    return try shown(format, bytes)
+  }
+
+  /// The thumbnail of photo `index` of session `id`: the EXIF thumbnail of a JPEG, the
+  /// thumbnail of a raw file or a JPEG-coded HEIF thumbnail, else the photo as ``photo(_:index:)``
+  /// serves it. The same rules as ``photo(_:index:)`` decide which files may be read.
+  ///
+  /// - Complexity: O(*b*) for a photo of *b* bytes.
+  func thumbnail(_ id: String, index: Int) throws(DeckFailure) -> (bytes: [UInt8], type: String) {
+    let (format, bytes) = try contained(id, index: index)
+    if case .success(let range) = EmbeddedPreview.locate(.thumbnail, in: bytes) {
+      return (Array(bytes[range]), "image/jpeg")
+    }
+    return try shown(format, bytes)
+  }
+
+  /// The format and bytes of photo `index` when it may be served: a photo of the session in a
+  /// format a page shows, a regular file whose real path lies inside the session's folder.
+  private func contained(
+    _ id: String, index: Int
+  ) throws(DeckFailure) -> (format: ImageFormat, bytes: [UInt8]) {
     guard try resolve(id) != nil else { throw DeckFailure(status: 404, "no such session") }
     let manifest = try manifest(id)
     guard index >= 0 && index < manifest.photos.count else {
@@ -156,8 +179,14 @@ actor DeckService {
     else {
       throw DeckFailure(status: 404, "photo \(index) is not in the session's folder any more")
     }
+    return (format, bytes)
+  }
+
+  /// The photo as a page shows it: its own bytes, or a raw file's embedded JPEG preview.
+  private func shown(
+    _ format: ImageFormat, _ bytes: [UInt8]
+  ) throws(DeckFailure) -> (bytes: [UInt8], type: String) {
     if let type = WebMedia.type(of: format) { return (bytes, type) }
-    // A raw file: the JPEG preview the camera embedded in it.
     guard let range = EmbeddedPreview.jpegRange(in: bytes) else {
       throw DeckFailure(status: 415, "this raw file carries no preview a browser can show")
     }

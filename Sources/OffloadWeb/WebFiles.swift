@@ -37,7 +37,7 @@ enum WebMedia {
 
   /// Whether the format is a raw file whose embedded JPEG preview is served in its place.
   static func servesPreview(of format: ImageFormat) -> Bool {
-    [.cr2, .nef, .arw, .dng, .orf, .rw2, .raf].contains(format)
+    [.cr2, .cr3, .nef, .arw, .dng, .orf, .rw2, .raf].contains(format)
   }
 
   /// Whether a page can show a photo of the format: directly, or through its preview.

@@ -41,16 +41,14 @@ struct WebRoutes: Sendable {
       Self.page(context.parameters.get("name") ?? "", assets, cache: true)
     }
     router.get("/photo/:session/:index") { _, context in
-      guard let id = context.parameters.get("session"),
-        let index = context.parameters.get("index", as: Int.self)
-      else { return WebResponse.text(404, "no such photo") }
-      do {
-        let photo = try await service.photo(id, index: index)
-        var response = WebResponse.bytes(200, photo.bytes, type: photo.type)
-        response.headers[.cacheControl] = "private, max-age=600"
-        return response
-      } catch {
-        return WebResponse.failure(error as? DeckFailure ?? DeckFailure(status: 500, "\(error)"))
+      await Self.image(context) { id, index throws(DeckFailure) in
+        try await service.photo(id, index: index)
+      }
+    }
+    // Thumbnails for the review grid: the same addressing and checks as /photo.
+    router.get("/thumb/:session/:index") { _, context in
+      await Self.image(context) { id, index throws(DeckFailure) in
+        try await service.thumbnail(id, index: index)
       }
     }
     router.get("/api/state") { request, _ in
@@ -101,6 +99,24 @@ struct WebRoutes: Sendable {
     router.ws("/ws") { inbound, outbound, _ in
       try await DeckChannel(service: service, recordTraces: recordTraces).run(
         inbound: inbound, outbound: outbound)
+    }
+  }
+
+  /// An image addressed by session and card index, or the failure's status.
+  static func image(
+    _ context: BasicWebSocketRequestContext,
+    _ load: (String, Int) async throws(DeckFailure) -> (bytes: [UInt8], type: String)
+  ) async -> Response {
+    guard let id = context.parameters.get("session"),
+      let index = context.parameters.get("index", as: Int.self)
+    else { return WebResponse.text(404, "no such photo") }
+    do {
+      let image = try await load(id, index)
+      var response = WebResponse.bytes(200, image.bytes, type: image.type)
+      response.headers[.cacheControl] = "private, max-age=600"
+      return response
+    } catch {
+      return WebResponse.failure(error)
     }
   }
 

@@ -33,8 +33,9 @@ struct WebFixture {
     ]
   }
 
-  /// `count` PNG photos named `p000.png`, ..., and a started session over them.
-  init(count: Int = 6) throws {
+  /// `count` PNG photos named `p000.png`, ..., the `files` given (name and bytes), and a
+  /// started session over them.
+  init(count: Int = 6, files: [(name: String, bytes: [UInt8])] = []) throws {
     folder = try TemporaryDirectory(prefix: "offload-web")
     try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
     for i in 0..<count {
@@ -44,6 +45,11 @@ struct WebFixture {
       let bytes = PNGFile.make(width: 64, height: 48, color: color)
       let path = photos + "/p" + String(format: "%03d", i) + ".png"
       #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+    }
+    for file in files {
+      #expect(
+        FileManager.default.createFile(atPath: photos + "/" + file.name, contents: Data(file.bytes))
+      )
     }
     let started = try ctl(["photos", "start", photos, "--order", "mtime"])
     #expect(started.status == 0, "\(started)")

@@ -96,4 +96,95 @@ struct EmbeddedPreviewTests {
       }
     }
   }
+
+  // MARK: Thumbnails, CR3 and HEIF
+
+  let main = TestJPEG.encode(width: 96, height: 64, seed: 1)
+  let small = TestJPEG.encode(width: 24, height: 16, seed: 2)
+
+  func found(_ kind: EmbeddedPreview.Kind, _ bytes: [UInt8]) -> [UInt8]? {
+    (try? EmbeddedPreview.locate(kind, in: bytes).get()).map { Array(bytes[$0]) }
+  }
+
+  @Test func aJPEGsEXIFThumbnailIsReadFromIFD1() {
+    let bytes = TestJPEG.withEXIFThumbnail(main, thumbnail: small)
+    #expect(found(.thumbnail, bytes) == small)
+    #expect(found(.preview, bytes) == bytes)
+    // Without an EXIF block there is no thumbnail, and the reason says so.
+    #expect(EmbeddedPreview.locate(.thumbnail, in: main) == .failure(.noneEmbedded))
+    // A thumbnail named past the end of its APP1 segment is refused.
+    var cut = bytes
+    let lengthAt = 4
+    let length = Int(cut[lengthAt]) << 8 | Int(cut[lengthAt + 1])
+    cut[lengthAt] = UInt8((length - 10) >> 8)
+    cut[lengthAt + 1] = UInt8((length - 10) & 0xFF)
+    #expect(EmbeddedPreview.locate(.thumbnail, in: cut) == .failure(.noneEmbedded))
+  }
+
+  @Test func aTIFFRawsThumbnailIsItsSmallestJPEG() {
+    let bytes = TestJPEG.tiffRaw(preview: main, thumbnail: small)
+    #expect(found(.preview, bytes) == main)
+    #expect(found(.thumbnail, bytes) == small)
+    #expect(EmbeddedPreview.jpegRange(in: bytes).map { Array(bytes[$0]) } == main)
+  }
+
+  @Test func aCR3sPreviewAndThumbnailAreItsPRVWAndTHMBBoxes() {
+    let bytes = TestJPEG.cr3(
+      preview: main, previewSize: (96, 64), thumbnail: small, thumbnailSize: (24, 16))
+    #expect(found(.preview, bytes) == main)
+    #expect(found(.thumbnail, bytes) == small)
+    #expect(EmbeddedPreview.jpegRange(in: bytes).map { Array(bytes[$0]) } == main)
+  }
+
+  @Test func aHEIFThumbnailIsServedOnlyWhenJPEGCoded() {
+    let jpeg = TestJPEG.heif(thumbnail: small, thumbnailType: "jpeg")
+    #expect(found(.thumbnail, jpeg) == small)
+    // HEIC as phones write it: the primary image and its thumbnail are HEVC.
+    let hevc = TestJPEG.heif(thumbnail: [0, 0, 0, 1], thumbnailType: "hvc1")
+    #expect(EmbeddedPreview.locate(.thumbnail, in: hevc) == .failure(.notJPEGCoded(codec: "hvc1")))
+    #expect(EmbeddedPreview.locate(.preview, in: jpeg) == .failure(.notJPEGCoded(codec: "hvc1")))
+    #expect(
+      EmbeddedPreview.Absence.notJPEGCoded(codec: "hvc1").reason
+        == "its embedded image is coded as 'hvc1', not JPEG")
+  }
+
+  @Test func formatsWithoutEmbeddedJPEGsSaySo() {
+    let png = TestImages.png(width: 4, height: 4)
+    #expect(EmbeddedPreview.locate(.preview, in: png) == .failure(.unsupportedFormat))
+    #expect(EmbeddedPreview.locate(.thumbnail, in: []) == .failure(.unsupportedFormat))
+    #expect(
+      EmbeddedPreview.Absence.unsupportedFormat.reason == "its format carries no embedded JPEG")
+  }
+
+  /// Seeded damage (flipped bytes, then a cut at a random length) to every reader: no trap,
+  /// and whatever is found lies inside the file and starts with a JPEG start-of-image marker.
+  @Test func damagedFilesOfEveryReaderNeverTrap() {
+    var generator = SplitMix64(seed: 20_261_124)
+    let bases = [
+      TestJPEG.withEXIFThumbnail(main, thumbnail: small),
+      TestJPEG.tiffRaw(preview: main, thumbnail: small),
+      TestJPEG.cr3(preview: main, previewSize: (96, 64), thumbnail: small, thumbnailSize: (24, 16)),
+      TestJPEG.heif(thumbnail: small, thumbnailType: "jpeg"),
+    ]
+    var found = 0
+    for base in bases {
+      for round in 0..<500 {
+        var bytes = base
+        for _ in 0..<6 {
+          let at = Int(generator.next() % UInt64(bytes.count))
+          bytes[at] = UInt8(truncatingIfNeeded: generator.next())
+        }
+        if round % 2 == 1 { bytes.removeLast(Int(generator.next() % UInt64(bytes.count))) }
+        for kind in EmbeddedPreview.Kind.allCases {
+          if case .success(let range) = EmbeddedPreview.locate(kind, in: bytes) {
+            found += 1
+            #expect(range.lowerBound >= 0 && range.upperBound <= bytes.count)
+            #expect(bytes[range.lowerBound] == 0xFF && bytes[range.lowerBound + 1] == 0xD8)
+          }
+        }
+      }
+    }
+    // The damage leaves many files readable: the readers were exercised, not just refused.
+    #expect(found > 500)
+  }
 }

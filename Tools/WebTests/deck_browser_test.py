@@ -59,6 +59,54 @@ def png(width, height, rgb):
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(rows))) + chunk(b"IEND", b"")
 
 
+def segment(marker, payload):
+    return bytes([0xFF, marker]) + struct.pack(">H", len(payload) + 2) + payload
+
+
+def jpeg(width, height, seed):
+    """A real grayscale baseline JPEG: one grey level per 8x8 block (DC coefficients only,
+    quantizer 1, the standard DC table), as TestJPEG.encode writes it in the Swift tests."""
+    dc_bits = [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
+    codes, code = [], 0
+    for length, count in enumerate(dc_bits, 1):
+        for _ in range(count):
+            codes.append((code, length))
+            code += 1
+        code <<= 1
+    out = b"\xff\xd8" + segment(0xDB, b"\x00" + b"\x01" * 64)
+    out += segment(0xC0, struct.pack(">BHHB", 8, height, width, 1) + b"\x01\x11\x00")
+    out += segment(0xC4, b"\x00" + bytes(dc_bits) + bytes(range(12)))
+    out += segment(0xC4, b"\x10\x01" + b"\x00" * 15 + b"\x00")  # AC: end of block only
+    out += segment(0xDA, b"\x01\x01\x00\x00\x3f\x00")
+    bits, previous = [], 0
+    for row in range((height + 7) // 8):
+        for column in range((width + 7) // 8):
+            dc = 8 * ((row * 37 + column * 23 + seed * 59) % 200 + 28 - 128)
+            difference, previous = dc - previous, dc
+            category = abs(difference).bit_length()
+            value, length = codes[category]
+            bits += [(value >> s) & 1 for s in range(length - 1, -1, -1)]
+            if category:
+                extra = difference if difference >= 0 else difference + (1 << category) - 1
+                bits += [(extra >> s) & 1 for s in range(category - 1, -1, -1)]
+            bits.append(0)
+    bits += [1] * (-len(bits) % 8)
+    data = bytearray()
+    for i in range(0, len(bits), 8):
+        data.append(int("".join(map(str, bits[i:i + 8])), 2))
+        if data[-1] == 0xFF:
+            data.append(0)
+    return out + bytes(data) + b"\xff\xd9"
+
+
+def with_exif_thumbnail(main, thumbnail):
+    """`main` with an APP1 Exif block whose IFD1 names `thumbnail`, as cameras write it."""
+    tiff = b"II" + struct.pack("<HI", 42, 8)
+    tiff += struct.pack("<HHHIHHI", 1, 0x0112, 3, 1, 1, 0, 26)
+    tiff += struct.pack("<HHHII", 2, 0x0201, 4, 1, 56) + struct.pack("<HHIII", 0x0202, 4, 1, len(thumbnail), 0)
+    return b"\xff\xd8" + segment(0xE1, b"Exif\x00\x00" + tiff + thumbnail) + main[2:]
+
+
 COLORS = [(229, 72, 77), (48, 164, 108), (62, 99, 221), (245, 166, 35), (142, 78, 198), (0, 162, 199),
           (230, 230, 230), (90, 90, 90), (214, 64, 159), (120, 180, 40), (30, 60, 120), (200, 120, 60)]
 
@@ -75,7 +123,10 @@ class Harness:
                          "HOME": work, "TZ": "UTC"})
         os.makedirs(self.photos, exist_ok=True)
         os.makedirs(out, exist_ok=True)
-        for i in range(24):
+        # The first photo is a camera-style JPEG whose EXIF block carries a 160x120 thumbnail.
+        with open(os.path.join(self.photos, "p000.jpg"), "wb") as f:
+            f.write(with_exif_thumbnail(jpeg(400, 300, 1), jpeg(160, 120, 2)))
+        for i in range(1, 24):
             with open(os.path.join(self.photos, "p%03d.png" % i), "wb") as f:
                 f.write(png(400, 300, COLORS[i % len(COLORS)]))
         self.ctl("photos", "start", self.photos, "--order", "mtime")
@@ -332,6 +383,19 @@ def review(h, browser, url):
     page.goto(url)
     page.goto(url.split("/?")[0] + "/photos/review")
     page.wait_for_function("() => document.body.dataset.ready === '12' && document.body.dataset.channel === 'open'", timeout=20000)
+    # The grid's images come from /thumb (embedded thumbnail, else the photo) and are decoded:
+    # each lazy image is scrolled into view, then every one must have a natural size.
+    images = page.locator("#grid img")
+    for i in range(images.count()):
+        images.nth(i).scroll_into_view_if_needed()
+    page.wait_for_function("() => [...document.querySelectorAll('#grid img')].every(i => i.complete && i.naturalWidth > 0)",
+                           timeout=20000)
+    sources = page.eval_on_selector_all("#grid img", "all => all.map(i => new URL(i.src).pathname)")
+    check(len(sources) == 12 and all(s.startswith("/thumb/") for s in sources), "grid images: %s" % sources)
+    sizes = page.eval_on_selector_all("#grid img", "all => all.map(i => [i.alt, i.naturalWidth, i.naturalHeight])")
+    check(["p000.jpg", 160, 120] in sizes, "the JPEG's tile is not its 160x120 EXIF thumbnail: %s" % sizes)
+    print("ok: review: the grid's 12 images come from /thumb and are decoded (the JPEG's is its EXIF thumbnail)")
+    page.evaluate("() => window.scrollTo(0, 0)")
     page.screenshot(path=os.path.join(h.out, "review.png"))
     page.select_option("#filter", "trash")
     page.wait_for_function("() => document.body.dataset.ready === '5'")
@@ -348,7 +412,7 @@ def review(h, browser, url):
     page.screenshot(path=os.path.join(h.out, "review-committed.png"))
     h.expect("review: commit applies every decision", pending=0, committed=12)
     trashed = os.listdir(os.path.join(h.work, "data", "Trash", "files"))
-    left = [n for n in os.listdir(h.photos) if n.endswith(".png")]
+    left = [n for n in os.listdir(h.photos) if n.endswith(".png") or n.endswith(".jpg")]
     check(len(trashed) == 4 and len(left) == 20, "nothing may be deleted: %d in the Trash, %d left" % (len(trashed), len(left)))
     sidecars = [n for n in os.listdir(h.photos) if n.endswith(".xmp")]
     check(len(sidecars) == 4, "favorites get sidecars: %s" % sidecars)

@@ -55,7 +55,9 @@ function tile(item) {
     const img = document.createElement("img");
     img.loading = "lazy";
     img.decoding = "async";
-    img.src = item.image;
+    // The grid shows the embedded EXIF or raw thumbnail (same session and index, same checks),
+    // which the server replaces by the photo itself where there is none.
+    img.src = item.image.replace(/^\/photo\//, "/thumb/");
     img.alt = item.name;
     li.append(img);
   } else {

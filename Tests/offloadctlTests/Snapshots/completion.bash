@@ -879,13 +879,13 @@ _offloadctl_photos() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    start|status|swipe|rate|flag|label|skip|undo|review|change|commit|restore|sessions|cull)
+    start|status|swipe|rate|flag|label|skip|undo|review|change|commit|restore|sessions|cull|preview)
         # Offer subcommand argument completions
         "_offloadctl_photos_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'start status swipe rate flag label skip undo review change commit restore sessions cull' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'start status swipe rate flag label skip undo review change commit restore sessions cull preview' -- "${cur}"))
         ;;
     esac
 }
@@ -1214,6 +1214,34 @@ _offloadctl_photos_cull() {
     case "${positional_number}" in
     1)
         __offloadctl_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_offloadctl_photos_preview() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --thumbnail --force --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --output -o)
+    __offloadctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--output'|'-o')
+        __offloadctl_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __offloadctl_add_completions -f
         return
         ;;
     esac

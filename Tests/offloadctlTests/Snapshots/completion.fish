@@ -115,6 +115,8 @@ function __offloadctl_parse_tokens -S
                 __offloadctl_parse_subcommand 0 'store=' 'json' 'quiet' 'version' 'h/help'
             case 'cull'
                 __offloadctl_parse_subcommand 1 'store=' 'json' 'quiet' 'session=' 'new' 'recursive' 'order=' 'viewer=' 'version' 'h/help'
+            case 'preview'
+                __offloadctl_parse_subcommand 1 'store=' 'json' 'quiet' 'o/output=' 'thumbnail' 'force' 'version' 'h/help'
             end
         case 'serve'
             __offloadctl_parse_subcommand 0 'store=' 'json' 'quiet' 'host=' 'port=' 'open' 'demo' 'root=+' 'record-traces=' 'version' 'h/help'
@@ -424,6 +426,7 @@ complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_positiona
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_positional "offloadctl photos" -eq 1' -fa 'restore' -d 'Move photos this session trashed back from the Trash to where they were.'
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_positional "offloadctl photos" -eq 1' -fa 'sessions' -d 'List the photo sessions, oldest first.'
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_positional "offloadctl photos" -eq 1' -fa 'cull' -d 'Cull photos full-screen: ←/→/↑ decide, u undoes, r reviews, c commits, q quits.'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_positional "offloadctl photos" -eq 1' -fa 'preview' -d 'Write the JPEG preview (or, with --thumbnail, the thumbnail) a photo embeds.'
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl photos start" store' -l 'store' -d 'The store folder (default: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).' -rfa '(__offloadctl_complete_directories)'
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl photos start" json' -l 'json' -d 'Print one JSON document (sorted keys, with a schemaVersion) instead of text.'
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl photos start" quiet' -l 'quiet' -d 'Print nothing but errors.'
@@ -525,6 +528,15 @@ complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl photos cull" viewer' -l 'viewer' -d 'Run this command with the photo\'s path as last argument on every card (no shell).' -rfka ''
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl photos cull" version' -l 'version' -d 'Show the version.'
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl photos cull" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl photos preview" store' -l 'store' -d 'The store folder (default: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).' -rfa '(__offloadctl_complete_directories)'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl photos preview" json' -l 'json' -d 'Print one JSON document (sorted keys, with a schemaVersion) instead of text.'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl photos preview" quiet' -l 'quiet' -d 'Print nothing but errors.'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_positional "offloadctl photos preview" -eq 1' -F
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl photos preview" o output' -l 'output' -s 'o' -d 'The JPEG file to write.' -rF
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl photos preview" thumbnail' -l 'thumbnail' -d 'Write the embedded thumbnail instead of the preview.'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl photos preview" force' -l 'force' -d 'Replace the output file when it exists.'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl photos preview" version' -l 'version' -d 'Show the version.'
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl photos preview" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl serve" store' -l 'store' -d 'The store folder (default: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).' -rfa '(__offloadctl_complete_directories)'
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl serve" json' -l 'json' -d 'Print one JSON document (sorted keys, with a schemaVersion) instead of text.'
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl serve" quiet' -l 'quiet' -d 'Print nothing but errors.'

@@ -616,12 +616,13 @@ _offloadctl_photos() {
             'restore:Move photos this session trashed back from the Trash to where they were.'
             'sessions:List the photo sessions, oldest first.'
             'cull:Cull photos full-screen: ←/→/↑ decide, u undoes, r reviews, c commits, q quits.'
+            'preview:Write the JPEG preview (or, with --thumbnail, the thumbnail) a photo embeds.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        start|status|swipe|rate|flag|label|skip|undo|review|change|commit|restore|sessions|cull)
+        start|status|swipe|rate|flag|label|skip|undo|review|change|commit|restore|sessions|cull|preview)
             "_offloadctl_photos_${words[1]}" && ret=0
             ;;
         esac
@@ -860,6 +861,24 @@ _offloadctl_photos_cull() {
         '--recursive[Scan subfolders too (when a session starts).]'
         '--order[Order by capture-date or mtime (when a session starts).]:order:{__offloadctl_complete "${___order[@]}"}'
         '--viewer[Run this command with the photo'\''s path as last argument on every card (no shell).]:command:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_photos_preview() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':photo:_files'
+        '(--output -o)'{--output,-o}'[The JPEG file to write.]:file:_files'
+        '--thumbnail[Write the embedded thumbnail instead of the preview.]'
+        '--force[Replace the output file when it exists.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

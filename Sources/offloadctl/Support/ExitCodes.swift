@@ -1,6 +1,7 @@
 import ArgumentParser
 import Offload
 import OrderingCore
+import PhotoSession
 
 /// The exit codes of `offloadctl`: one table, shown in `--help` and README.
 ///
@@ -95,4 +96,25 @@ extension WorkspaceError.Code {
 extension OrderingError: ReportableError {
   /// Every ordering error a command meets comes from the keys it was given: bad input data.
   var exitCode: OffloadExitCode { .dataError }
+}
+
+extension PhotoSessionError: ReportableError {
+  var exitCode: OffloadExitCode { code.exitCode }
+}
+
+extension PhotoSessionError.Code {
+  /// The exit status for this kind of failure.
+  var exitCode: OffloadExitCode {
+    switch self {
+    case .notAFolder, .emptyLibrary, .noSession, .unknownPhoto, .photoMissing: .noInput
+    case .photoChanged, .restoreRefused: .failure
+    case .invalidArgument: .usage
+    case .journalCorrupt, .sessionCorrupt, .corruptImage, .truncatedImage, .unsupportedFormat,
+      .emptyFile:
+      .dataError
+    case .writeFailed, .trashFailed, .sidecarFailed, .crossDevice, .unreadable: .ioError
+    case .sessionBusy: .temporaryFailure
+    case .endOfLibrary, .nothingToUndo, .notDecided, .alreadyCommitted: .failure
+    }
+  }
 }

@@ -1,7 +1,7 @@
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 import Offload
-import PhotoSession
+public import PhotoSession
 import TerminalUI
 
 #if canImport(Glibc)
@@ -29,7 +29,14 @@ struct SessionSelection: ParsableArguments {
   }
 }
 
-/// `--order`.
+// The photo module's own values are the arguments: no mirror enums to keep in step.
+extension SwipeDirection: ExpressibleByArgument {}
+extension PhotoDecision: ExpressibleByArgument {}
+extension PhotoMarks.Flag: ExpressibleByArgument {}
+extension PhotoMarks.ColorLabel: ExpressibleByArgument {}
+
+/// `--order capture-date|mtime`. The one argument type of its own: the command line's names
+/// are not the raw values the session manifest stores (`captureDate`, `modificationTime`).
 enum PhotoOrder: String, ExpressibleByArgument, CaseIterable {
   case captureDate = "capture-date"
   case mtime
@@ -42,72 +49,11 @@ enum PhotoOrder: String, ExpressibleByArgument, CaseIterable {
   }
 }
 
-/// A swipe direction argument: left, right or up.
-enum SwipeArgument: String, ExpressibleByArgument, CaseIterable {
-  case left, right, up
-
-  var direction: SwipeDirection {
-    switch self {
-    case .left: .left
-    case .right: .right
-    case .up: .up
-    }
-  }
-}
-
-/// A flag argument: pick or reject.
-enum FlagArgument: String, ExpressibleByArgument, CaseIterable {
-  case pick, reject
-
-  var flag: PhotoMarks.Flag { self == .pick ? .pick : .reject }
-}
-
-/// A colour label argument.
-enum LabelArgument: String, ExpressibleByArgument, CaseIterable {
-  case red, yellow, green, blue, purple
-
-  var label: PhotoMarks.ColorLabel { PhotoMarks.ColorLabel(rawValue: rawValue) ?? .red }
-}
-
-/// A decision argument: trash, favorite or keep.
-enum DecisionArgument: String, ExpressibleByArgument, CaseIterable {
-  case trash, favorite, keep
-
-  var decision: PhotoDecision {
-    switch self {
-    case .trash: .trash
-    case .favorite: .favorite
-    case .keep: .keep
-    }
-  }
-}
-
 extension GlobalOptions {
   /// The photo session store of the store folder these options choose.
   func photoStore() throws -> PhotoSessionStore {
     PhotoSessions.store(
       root: try storeLocation().path, environment: ProcessInfo.processInfo.environment)
-  }
-}
-
-extension PhotoSessionError: ReportableError {
-  var exitCode: OffloadExitCode { code.exitCode }
-}
-
-extension PhotoSessionError.Code {
-  /// The exit status for this kind of failure (see ExitCodes.swift).
-  var exitCode: OffloadExitCode {
-    switch self {
-    case .notAFolder, .emptyLibrary, .noSession, .unknownPhoto, .photoMissing: .noInput
-    case .photoChanged, .restoreRefused: .failure
-    case .invalidArgument: .usage
-    case .journalCorrupt, .sessionCorrupt, .corruptImage, .truncatedImage, .unsupportedFormat,
-      .emptyFile:
-      .dataError
-    case .writeFailed, .trashFailed, .sidecarFailed, .crossDevice, .unreadable: .ioError
-    case .sessionBusy: .temporaryFailure
-    case .endOfLibrary, .nothingToUndo, .notDecided, .alreadyCommitted: .failure
-    }
   }
 }
 

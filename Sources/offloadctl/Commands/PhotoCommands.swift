@@ -114,13 +114,13 @@ struct PhotosCommand: ParsableCommand {
     @OptionGroup var selection: SessionSelection
 
     @Argument(help: ArgumentHelp("left, right or up.", valueName: "direction"))
-    var direction: SwipeArgument
+    var direction: SwipeDirection
 
     func run() throws {
       let opened = try selection.open(global)
       let session = opened.session
       let index = try failing { () throws(PhotoSessionError) in
-        try session.swipe(direction.direction)
+        try session.swipe(direction)
       }
       let card = session.card(at: index)
       if global.json {
@@ -197,11 +197,11 @@ struct PhotosCommand: ParsableCommand {
     @OptionGroup var selection: SessionSelection
 
     @Argument(help: ArgumentHelp("pick or reject.", valueName: "flag"))
-    var flag: FlagArgument
+    var flag: PhotoMarks.Flag
 
     func run() throws {
       try PhotosCommand.mark(global, selection, verb: "flagged \(flag.rawValue)") {
-        (session) throws(PhotoSessionError) in try session.flag(flag.flag)
+        (session) throws(PhotoSessionError) in try session.flag(flag)
       }
     }
   }
@@ -215,11 +215,11 @@ struct PhotosCommand: ParsableCommand {
     @OptionGroup var selection: SessionSelection
 
     @Argument(help: ArgumentHelp("red, yellow, green, blue or purple.", valueName: "colour"))
-    var colour: LabelArgument
+    var colour: PhotoMarks.ColorLabel
 
     func run() throws {
       try PhotosCommand.mark(global, selection, verb: "labelled \(colour.rawValue)") {
-        (session) throws(PhotoSessionError) in try session.label(colour.label)
+        (session) throws(PhotoSessionError) in try session.label(colour)
       }
     }
   }
@@ -278,14 +278,14 @@ struct PhotosCommand: ParsableCommand {
     @OptionGroup var selection: SessionSelection
 
     @Option(help: "Only photos with this decision: trash, favorite or keep.")
-    var decision: DecisionArgument?
+    var decision: PhotoDecision?
 
     @Flag(help: "Only photos not committed yet.")
     var pending = false
 
     func run() throws {
       let opened = try selection.open(global)
-      var items = opened.session.review(decision?.decision)
+      var items = opened.session.review(decision)
       if pending { items = items.filter { $0.commitState != .applied } }
       if global.json {
         try Output.document(PhotoShapes.ReviewShape(session: opened.id, items: items))
@@ -312,12 +312,11 @@ struct PhotosCommand: ParsableCommand {
     var photo: String
 
     @Argument(help: ArgumentHelp("trash, favorite or keep.", valueName: "decision"))
-    var decision: DecisionArgument
+    var decision: PhotoDecision
 
     func run() throws {
       let opened = try selection.open(global)
       let session = opened.session
-      let decision = decision.decision
       try failing { () throws(PhotoSessionError) in try session.change(photo, to: decision) }
       if global.json {
         try Output.document(

@@ -5,7 +5,7 @@ extension OrderedForest {
     public enum Order: Hashable, Sendable {
       /// An order key's text (validated on build).
       case key(String)
-      /// An integer position (the seeds' `CollectionItem.position`).
+      /// An integer position (the `position` column many apps store).
       case position(Int)
       /// No order at all (a row written before ordering existed).
       case missing

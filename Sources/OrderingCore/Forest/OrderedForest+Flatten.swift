@@ -31,8 +31,9 @@ extension OrderedForest {
   /// The rows a UI shows when some nodes are collapsed: preorder, without the descendants of
   /// a collapsed node (the collapsed node itself is shown).
   ///
-  /// Collapse state is the caller's, not the forest's: it is not persisted (seed 002) and
-  /// ids in `collapsed` that the forest does not hold are ignored.
+  /// Collapse state is the caller's, not the forest's: it is a view of one window and is
+  /// not persisted (two windows on one plan may collapse different rows), and ids in
+  /// `collapsed` that the forest does not hold are ignored.
   ///
   /// - Parameter collapsed: The collapsed nodes.
   /// - Complexity: O(*v*), where *v* is the number of visible rows (one set lookup per

@@ -49,7 +49,7 @@ extension OrderedForest {
   /// do {
   ///   try forest.move("trip", to: .lastChild(of: "pack"))
   /// } catch {
-  ///   print(error.reason)   // intoOwnSubtree(node: "trip", target: "pack")
+  ///   print(error.reason)  // intoOwnSubtree(node: "trip", target: "pack")
   ///   print(error)  // cannot move trip as the last child of pack: ...
   /// }
   /// ```

@@ -103,8 +103,8 @@ struct DocExampleTests {
     let saved = Saved()
     func save<Value>(_ id: String, _ value: Value) { saved.write(id, value) }
     var list = ListLabeling<String>()
-    try list.insert("milk", at: 0)
-    try list.insert("eggs", at: 1)
+    _ = try list.insert("milk", at: 0)
+    _ = try list.insert("eggs", at: 1)
     // Example: Sources/OrderingCore/ListLabeling/ListLabeling+Operations.swift
     let update = try list.insert("bread", at: 1)
     save("bread", update.position)
@@ -145,8 +145,8 @@ struct DocExampleTests {
     let saved = Saved()
     func save<Value>(_ id: String, _ value: Value) { saved.write(id, value) }
     var list = OrderKeyList<String>()
-    try list.insert("milk", at: 0)
-    try list.insert("eggs", at: 1)
+    _ = try list.insert("milk", at: 0)
+    _ = try list.insert("eggs", at: 1)
     // Example: Sources/OrderingCore/OrderKeyList/OrderKeyList+Rebalance.swift
     let update = try list.insert("bread", at: 1)
     save("bread", update.key)
@@ -166,7 +166,7 @@ struct DocExampleTests {
     for change in repair.changes { save(change.id, change.new) }
     var list = try OrderKeyList(rows: repair.rows)
     // End of example.
-    try list.insert("c", at: 2)
+    _ = try list.insert("c", at: 2)
     #expect((0..<list.count).map { list[$0].id } == ["a", "b", "c"])
     #expect(saved.writes.count == 1)
   }
@@ -174,15 +174,18 @@ struct DocExampleTests {
   // MARK: OrderedForest
 
   @Test func orderedForest() throws {
+    var printed: [String] = []
+    func print(_ item: Any) { printed.append("\(item)") }
     // Example: Sources/OrderingCore/Forest/OrderedForest.swift
     var forest = OrderedForest<String>()
     try forest.insert("trip", at: .root(at: 0))
     try forest.insert("pack", at: .lastChild(of: "trip"))
     try forest.insert("book", at: .lastChild(of: "trip"))
     let changes = try forest.move("book", to: .before("pack"))
-    forest.children(of: "trip")  // ["book", "pack"]
+    print(forest.children(of: "trip"))  // ["book", "pack"]
     try forest.apply(changes.inverted)  // undo
     // End of example.
+    #expect(printed == [#"["book", "pack"]"#])
     #expect(forest.children(of: "trip") == ["pack", "book"])
   }
 

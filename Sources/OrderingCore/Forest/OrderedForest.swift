@@ -13,7 +13,7 @@
 /// try forest.insert("pack", at: .lastChild(of: "trip"))
 /// try forest.insert("book", at: .lastChild(of: "trip"))
 /// let changes = try forest.move("book", to: .before("pack"))
-/// forest.children(of: "trip")          // ["book", "pack"]
+/// print(forest.children(of: "trip"))   // ["book", "pack"]
 /// try forest.apply(changes.inverted)   // undo
 /// ```
 ///

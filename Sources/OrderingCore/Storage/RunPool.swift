@@ -107,7 +107,6 @@ struct RunPool: Sendable {
       return
     }
     let start = cells.count
-    cells.reserveCapacity(start + capacity)
     for index in run.cells { cells.append(cells[index]) }
     cells.append(contentsOf: repeatElement(Self.unused, count: capacity - Int(run.count)))
     garbage += Int(run.capacity)

@@ -3,13 +3,13 @@ import Testing
 
 @testable import OrderingCore
 
-/// Seed 003's itinerary as an acceptance test of the rule type: day headers and games are
+/// A trip itinerary as an acceptance test of the rule type: day headers and games are
 /// not draggable, a travel segment may only land on days inside its valid range, and a
 /// custom item may go on any day at any position, but not directly on a header (in the
 /// forest: not at the headers' own level, and not inside another item). One set of rule
 /// values drives pointer drops (`resolve` while hovering, `move` on drop), keyboard
 /// indent and outdent, selection moves and programmatic inserts.
-@Suite("OrderedForest: seed 003 itinerary rules")
+@Suite("OrderedForest: itinerary rules")
 struct OrderedForestItineraryTests {
   enum Kind: Hashable, Sendable {
     case header(day: Int)

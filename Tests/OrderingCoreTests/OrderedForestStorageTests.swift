@@ -66,7 +66,7 @@ struct OrderedForestStorageTests {
     }
     var forest = OrderedForest<Int>.build(from: records).forest
     var compactions = 0
-    var largestPool = forest.pool.count
+    var largestPool = forest.pool.cells.count
     for step in 0..<6_000 {
       let node = rng.index(below: size)
       let anchor = rng.index(below: size)
@@ -77,10 +77,10 @@ struct OrderedForestStorageTests {
         case 2: .firstChild(of: anchor)
         default: .lastChild(of: anchor)
         }
-      let garbage = forest.poolGarbage
+      let garbage = forest.pool.garbage
       _ = try? forest.move(node, to: destination)
-      if forest.poolGarbage < garbage { compactions += 1 }
-      largestPool = max(largestPool, forest.pool.count)
+      if forest.pool.garbage < garbage { compactions += 1 }
+      largestPool = max(largestPool, forest.pool.cells.count)
       if step % 1_000 == 0, let problem = forest.firstInvariantViolation() {
         Issue.record("\(problem) at step \(step)")
         return

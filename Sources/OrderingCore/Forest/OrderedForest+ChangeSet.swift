@@ -99,7 +99,7 @@ extension OrderedForest {
     }
     for change in changes {
       guard let new = change.new else { continue }
-      let parent = new.parent.map { slot($0) } ?? -1
+      let parent = new.parent.map { slot($0) } ?? Self.rootLevel
       attach(slot(change.id), under: parent, key: new.key)
     }
     // Remove from the highest slot down, so the slot that fills a hole is always attached.
@@ -164,7 +164,7 @@ extension OrderedForest {
         )
       }
       // A sibling that stays where it is must not hold the key already.
-      let parent = new.parent.flatMap { slotOf($0) } ?? (new.parent == nil ? -1 : nil)
+      let parent = new.parent.flatMap { slotOf($0) } ?? (new.parent == nil ? Self.rootLevel : nil)
       if let parent {
         let index = lowerBound(new.key, prefix: new.key.prefix, under: parent)
         let list = siblingSlots(under: parent)

@@ -31,8 +31,9 @@ extension OrderedForest {
   /// The rows a UI shows when some nodes are collapsed: preorder, without the descendants of
   /// a collapsed node (the collapsed node itself is shown).
   ///
-  /// Collapse state is the caller's, not the forest's: it is not persisted (seed 002) and
-  /// ids in `collapsed` that the forest does not hold are ignored.
+  /// Collapse state is the caller's, not the forest's: it is a view of one window and is
+  /// not persisted (two windows on one plan may collapse different rows), and ids in
+  /// `collapsed` that the forest does not hold are ignored.
   ///
   /// - Parameter collapsed: The collapsed nodes.
   /// - Complexity: O(*v*), where *v* is the number of visible rows (one set lookup per
@@ -51,7 +52,7 @@ extension OrderedForest {
     stack.reserveCapacity(64)
     let rootRun = self.rootRun
     nodes.withUnsafeBufferPointer { nodes in
-      pool.withUnsafeBufferPointer { pool in
+      pool.cells.withUnsafeBufferPointer { pool in
         var index = Int(rootRun.start) + Int(rootRun.count)
         while index > Int(rootRun.start) {
           index -= 1
@@ -101,15 +102,14 @@ extension OrderedForest {
           new: Placement(parent: nil, key: key)))
     }
     for (slot, key) in zip(order, newKeys) {
-      nodes[slot].parent = -1
+      nodes[slot].parent = Int32(Self.rootLevel)
       keys[slot] = key
       nodes[slot].prefix = key.prefix
       nodes[slot].children = Run()
     }
     // One run, the roots, in a new pool.
-    pool = order.map { Int32($0) }
+    pool = RunPool(cells: order.map { Int32($0) })
     rootRun = Run(start: 0, count: order.count, capacity: order.count)
-    poolGarbage = 0
     checkInvariantsInDebug()
     return ChangeSet(changes)
   }
@@ -120,7 +120,9 @@ extension OrderedForest {
   /// (a root at depth 0). Keys are spread anew under each parent.
   ///
   /// ```swift
-  /// let plan = try OrderedForest(outline: [("trip", 0), ("pack", 1), ("book", 1)])
+  /// let plan = try OrderedForest(outline: [
+  ///   (id: "trip", depth: 0), (id: "pack", depth: 1), (id: "book", depth: 1),
+  /// ])
   /// ```
   ///
   /// - Parameters:
@@ -152,7 +154,7 @@ extension OrderedForest {
       }
       let slot = appendSlot(id, key: .first)
       path.removeLast(path.count - depth)
-      let parent = path.last ?? -1
+      let parent = path.last ?? Self.rootLevel
       nodes[slot].parent = Int32(parent)
       insertIntoRun(slot, at: Int(run(under: parent).count), under: parent)
       path.append(slot)
@@ -165,11 +167,11 @@ extension OrderedForest {
   /// Gives every sibling list keys spread from the start, keeping the lists' order.
   @inlinable
   mutating func assignFreshKeys() {
-    for parent in -1..<nodes.count {
+    for parent in Self.rootLevel..<nodes.count {
       let run = run(under: parent)
       if run.count == 0 { continue }
       for (index, key) in Self.keys(Int(run.count), between: nil, nil).enumerated() {
-        let slot = Int(pool[Int(run.start) + index])
+        let slot = Int(pool[index, in: run])
         keys[slot] = key
         nodes[slot].prefix = key.prefix
       }

@@ -17,14 +17,13 @@ extension OrderedForest {
   package func firstInvariantViolation() -> String? {
     let count = nodes.count
     guard keys.count == count else { return "the records and the keys have different sizes" }
-    // The id table: a power of two at least twice the count, one entry per node.
-    guard buckets.count >= 2 * count, buckets.isEmpty || buckets.count & (buckets.count - 1) == 0
-    else {
-      return "the id table has \(buckets.count) buckets for \(count) nodes"
+    // The id table and the pool, each by its own invariants.
+    if let violation = nodes.withUnsafeBufferPointer({ nodes in
+      table.invariantViolation(count: count) { nodes[$0].id }
+    }) {
+      return violation
     }
-    guard buckets.filter({ $0 >= 0 }).count == count else {
-      return "the id table does not hold one entry per node"
-    }
+    if let violation = pool.invariantViolation(runs: allRuns) { return violation }
     for slot in 0..<count {
       let id = nodes[slot].id
       guard slotOf(id) == slot else { return "the id table does not point at \(id)" }
@@ -32,31 +31,9 @@ extension OrderedForest {
         return "the key prefix of \(id) is stale"
       }
       let parent = parentSlot(slot)
-      guard parent >= -1 && parent < count && parent != slot else {
+      guard parent >= Self.rootLevel && parent < count && parent != slot else {
         return "\(id) has an invalid parent slot \(parent)"
       }
-    }
-    // The pool: runs inside it, no cell owned twice, and the garbage count right.
-    var owned = [Bool](repeating: false, count: pool.count)
-    var ownedCount = 0
-    for parent in -1..<count {
-      let run = run(under: parent)
-      let start = Int(run.start)
-      let capacity = Int(run.capacity)
-      guard start >= 0, run.count >= 0, run.count <= run.capacity,
-        capacity == 0 || start + capacity <= pool.count
-      else {
-        return "the sibling run under slot \(parent) is out of the pool"
-      }
-      for cell in start..<start + capacity {
-        guard !owned[cell] else { return "pool cell \(cell) belongs to two sibling runs" }
-        owned[cell] = true
-      }
-      ownedCount += capacity
-    }
-    guard ownedCount + poolGarbage == pool.count else {
-      return
-        "the pool counts \(poolGarbage) garbage cells, but \(pool.count - ownedCount) are unused"
     }
     // Every node is reached once from the roots, through lists that agree with the parents.
     var seen = [Bool](repeating: false, count: count)
@@ -79,7 +56,9 @@ extension OrderedForest {
       }
       return nil
     }
-    if let problem = visit(siblingSlots(under: -1), parent: -1) { return problem }
+    if let problem = visit(siblingSlots(under: Self.rootLevel), parent: Self.rootLevel) {
+      return problem
+    }
     while let slot = stack.popLast() {
       if let problem = visit(childSlots(slot), parent: slot) { return problem }
     }

@@ -12,7 +12,7 @@ extension OrderedForest {
   ///
   /// - Complexity: O(*r*), where *r* is the number of roots.
   @inlinable
-  public var roots: [ID] { siblingSlots(under: -1).map { nodes[$0].id } }
+  public var roots: [ID] { siblingSlots(under: Self.rootLevel).map { nodes[$0].id } }
 
   /// The children of a node, in order; the node must be in the forest.
   ///
@@ -145,7 +145,7 @@ extension OrderedForest {
   @inlinable
   public var height: Int {
     var result = -1
-    var stack = siblingSlots(under: -1).map { ($0, 0) }
+    var stack = siblingSlots(under: Self.rootLevel).map { ($0, 0) }
     while let (current, depth) = stack.popLast() {
       if depth > result { result = depth }
       for child in childSlots(current) { stack.append((child, depth + 1)) }

@@ -49,8 +49,8 @@ extension OrderedForest {
   /// do {
   ///   try forest.move("trip", to: .lastChild(of: "pack"))
   /// } catch {
-  ///   error.reason   // .intoOwnSubtree(node: "trip", target: "pack")
-  ///   print(error)   // cannot move trip as the last child of pack: pack is inside trip's subtree
+  ///   print(error.reason)  // intoOwnSubtree(node: "trip", target: "pack")
+  ///   print(error)  // cannot move trip as the last child of pack: ...
   /// }
   /// ```
   public struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {

@@ -13,7 +13,7 @@
 /// try forest.insert("pack", at: .lastChild(of: "trip"))
 /// try forest.insert("book", at: .lastChild(of: "trip"))
 /// let changes = try forest.move("book", to: .before("pack"))
-/// forest.children(of: "trip")          // ["book", "pack"]
+/// print(forest.children(of: "trip"))   // ["book", "pack"]
 /// try forest.apply(changes.inverted)   // undo
 /// ```
 ///
@@ -40,20 +40,16 @@ public struct OrderedForest<ID: Hashable & Comparable & Sendable>: Sendable {
   /// holds no reference and copies as plain bytes).
   @usableFromInline
   var keys: [OrderKey]
-  /// Every sibling list: the child slots of a node are `pool[start..<start + count]` of its
-  /// run, in increasing key order, with room up to its capacity.
+  /// Every sibling list: the child slots of a node are the cells of its run, in increasing
+  /// key order, with room to grow.
   @usableFromInline
-  var pool: [Int32]
+  var pool: RunPool
   /// The run of the root slots in `pool`.
   @usableFromInline
   var rootRun: Run
-  /// Cells of `pool` that no run uses any more (left behind when a run moved to grow).
+  /// The id table: from each id to its slot.
   @usableFromInline
-  var poolGarbage: Int
-  /// The id table: open addressing with linear probing; each bucket holds a slot, or -1.
-  /// Its size is a power of two at least twice the number of nodes.
-  @usableFromInline
-  var buckets: [Int32]
+  var table: SlotTable
 
   /// The limits and rules every move of this forest is checked against.
   ///
@@ -68,10 +64,9 @@ public struct OrderedForest<ID: Hashable & Comparable & Sendable>: Sendable {
   public init(constraints: Constraints = Constraints()) {
     self.nodes = []
     self.keys = []
-    self.pool = []
+    self.pool = RunPool()
     self.rootRun = Run()
-    self.poolGarbage = 0
-    self.buckets = []
+    self.table = SlotTable()
     self.constraints = constraints
   }
 
@@ -212,11 +207,7 @@ extension OrderedForest: Equatable {
       guard lhs.keys[slot] == rhs.keys[other] else { return false }
       let parent = lhs.parentSlot(slot)
       let otherParent = rhs.parentSlot(other)
-      if parent < 0 || otherParent < 0 {
-        guard parent < 0 && otherParent < 0 else { return false }
-      } else if lhs.nodes[parent].id != rhs.nodes[otherParent].id {
-        return false
-      }
+      guard lhs.parentID(parent) == rhs.parentID(otherParent) else { return false }
     }
     return true
   }

@@ -9,7 +9,7 @@
 /// its ports, so a web client and an app can edit the same list.
 ///
 /// ```swift
-/// let first = OrderKey.between(nil, nil)          // "a0"
+/// let first = try OrderKey.between(nil, nil)      // "a0"
 /// let second = try OrderKey.between(first, nil)   // "a1"
 /// let middle = try OrderKey.between(first, second) // "a0V"
 /// ```

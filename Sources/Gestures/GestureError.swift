@@ -12,19 +12,33 @@
 /// ```
 public struct GestureError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What kind of failure this is.
-  public enum Code: String, Hashable, Sendable, CaseIterable {
+  ///
+  /// An open set of named values rather than an enum, so that a code added in a later version
+  /// does not break a client's `switch` (which therefore ends with `default`).
+  public struct Code: RawRepresentable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// The code's name, as it appears in messages and JSON.
+    public var rawValue: String
+    /// Creates a code from its name.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// The code's name.
+    public var description: String { rawValue }
+    /// Every code this version defines, in the order they are declared.
+    public static let allCases: [Code] = [
+      .invalidJSON, .missingField, .invalidValue, .missingColumn, .invalidRow, .actionUnavailable,
+    ]
+
     /// A trace line is not a flat JSON object.
-    case invalidJSON
+    public static let invalidJSON = Code(rawValue: "invalidJSON")
     /// A required field is missing.
-    case missingField
+    public static let missingField = Code(rawValue: "missingField")
     /// A field has the wrong type or an out-of-range value.
-    case invalidValue
+    public static let invalidValue = Code(rawValue: "invalidValue")
     /// A CSV file lacks a required column.
-    case missingColumn
+    public static let missingColumn = Code(rawValue: "missingColumn")
     /// A CSV row is malformed.
-    case invalidRow
+    public static let invalidRow = Code(rawValue: "invalidRow")
     /// The surface has no gesture for this accessibility action.
-    case actionUnavailable
+    public static let actionUnavailable = Code(rawValue: "actionUnavailable")
   }
 
   /// What kind of failure this is.

@@ -13,43 +13,60 @@
 /// ```
 public struct OrderingError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What kind of failure this is.
-  public enum Code: String, Hashable, Sendable, CaseIterable {
+  ///
+  /// An open set of named values rather than an enum, so that a code added in a later version
+  /// does not break a client's `switch` (which therefore ends with `default`).
+  public struct Code: RawRepresentable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// The code's name, as it appears in messages and JSON.
+    public var rawValue: String
+    /// Creates a code from its name.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// The code's name.
+    public var description: String { rawValue }
+    /// Every code this version defines, in the order they are declared.
+    public static let allCases: [Code] = [
+      .emptyKey, .invalidHead, .invalidIntegerLength, .invalidDigit, .trailingZero,
+      .smallestInteger, .boundsNotAscending, .keySpaceExhausted, .unknownNode, .duplicateNode,
+      .staleChange, .invalidChange, .invalidOutline, .positionSpaceExhausted,
+      .positionsNotIncreasing, .positionOutOfRange, .duplicateID, .keysNotIncreasing,
+    ]
+
     /// The key is the empty string.
-    case emptyKey
+    public static let emptyKey = Code(rawValue: "emptyKey")
     /// The first byte is not a head letter (`a`–`z` or `A`–`Z`).
-    case invalidHead
+    public static let invalidHead = Code(rawValue: "invalidHead")
     /// The key is shorter than the integer part its head letter announces.
-    case invalidIntegerLength
+    public static let invalidIntegerLength = Code(rawValue: "invalidIntegerLength")
     /// A byte is not a digit of the key alphabet.
-    case invalidDigit
+    public static let invalidDigit = Code(rawValue: "invalidDigit")
     /// The fractional part ends in the zero digit, which would make two spellings of one value.
-    case trailingZero
+    public static let trailingZero = Code(rawValue: "trailingZero")
     /// The key is the smallest integer key (`A` followed by 26 zeros); nothing sorts below it.
-    case smallestInteger
+    public static let smallestInteger = Code(rawValue: "smallestInteger")
     /// The lower bound does not sort strictly before the upper bound.
-    case boundsNotAscending
+    public static let boundsNotAscending = Code(rawValue: "boundsNotAscending")
     /// No key exists in the requested direction.
-    case keySpaceExhausted
+    public static let keySpaceExhausted = Code(rawValue: "keySpaceExhausted")
     /// An ordered forest holds no node with the given id.
-    case unknownNode
+    public static let unknownNode = Code(rawValue: "unknownNode")
     /// An ordered forest already holds a node with the given id.
-    case duplicateNode
+    public static let duplicateNode = Code(rawValue: "duplicateNode")
     /// A change set expects a node where it no longer is: it was made for another state.
-    case staleChange
+    public static let staleChange = Code(rawValue: "staleChange")
     /// Applying a change set would break the forest (a missing parent, a cycle, a shared key).
-    case invalidChange
+    public static let invalidChange = Code(rawValue: "invalidChange")
     /// An outline's depths do not describe a forest (a row deeper than one below the last).
-    case invalidOutline
+    public static let invalidOutline = Code(rawValue: "invalidOutline")
     /// A list labeling has more rows than its position range has integers.
-    case positionSpaceExhausted
+    public static let positionSpaceExhausted = Code(rawValue: "positionSpaceExhausted")
     /// Stored positions are not strictly increasing in list order.
-    case positionsNotIncreasing
+    public static let positionsNotIncreasing = Code(rawValue: "positionsNotIncreasing")
     /// A stored position lies outside the labeling's position range.
-    case positionOutOfRange
+    public static let positionOutOfRange = Code(rawValue: "positionOutOfRange")
     /// An id occurs twice in one list.
-    case duplicateID
+    public static let duplicateID = Code(rawValue: "duplicateID")
     /// Stored order keys are not strictly increasing in list order (or two are equal).
-    case keysNotIncreasing
+    public static let keysNotIncreasing = Code(rawValue: "keysNotIncreasing")
   }
 
   /// What kind of failure this is.

@@ -15,29 +15,44 @@
 /// ```
 public struct PersistenceError: Error, CustomStringConvertible {
   /// What kind of failure this is.
-  public enum Code: String, Hashable, Sendable, CaseIterable {
+  ///
+  /// An open set of named values rather than an enum, so that a code added in a later version
+  /// does not break a client's `switch` (which therefore ends with `default`).
+  public struct Code: RawRepresentable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// The code's name, as it appears in messages and JSON.
+    public var rawValue: String
+    /// Creates a code from its name.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// The code's name.
+    public var description: String { rawValue }
+    /// Every code this version defines, in the order they are declared.
+    public static let allCases: [Code] = [
+      .notFound, .ioFailure, .busy, .damaged, .newerVersion, .wrongFormat, .missingMigration,
+      .migrationFailed, .encodingFailed, .journalMismatch, .journalUnusable,
+    ]
+
     /// The file does not exist.
-    case notFound
+    public static let notFound = Code(rawValue: "notFound")
     /// A file operation (open, read, write, fsync, rename, link, unlink, close, lock) failed.
-    case ioFailure
+    public static let ioFailure = Code(rawValue: "ioFailure")
     /// Another process held the store's lock for longer than the timeout (exit code 75).
-    case busy
+    public static let busy = Code(rawValue: "busy")
     /// The file is not a valid document or journal: truncated, not JSON, or the wrong shape.
-    case damaged
+    public static let damaged = Code(rawValue: "damaged")
     /// The file was written by a newer version of the format; it is refused, never rewritten.
-    case newerVersion
+    public static let newerVersion = Code(rawValue: "newerVersion")
     /// The file holds a different format than the one asked for.
-    case wrongFormat
+    public static let wrongFormat = Code(rawValue: "wrongFormat")
     /// No migration is registered from the file's version to the next one.
-    case missingMigration
+    public static let missingMigration = Code(rawValue: "missingMigration")
     /// A migration threw while upgrading the file's data.
-    case migrationFailed
+    public static let migrationFailed = Code(rawValue: "migrationFailed")
     /// The value could not be encoded as JSON.
-    case encodingFailed
+    public static let encodingFailed = Code(rawValue: "encodingFailed")
     /// A journal's snapshot and journal file do not belong together.
-    case journalMismatch
+    public static let journalMismatch = Code(rawValue: "journalMismatch")
     /// A journal stopped accepting appends after a failure whose effect on disk is unknown.
-    case journalUnusable
+    public static let journalUnusable = Code(rawValue: "journalUnusable")
   }
 
   /// What kind of failure this is.

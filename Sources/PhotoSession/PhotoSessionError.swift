@@ -13,57 +13,76 @@
 /// ```
 public struct PhotoSessionError: Error, Hashable, Sendable, Codable, CustomStringConvertible {
   /// What kind of failure this is.
-  public enum Code: String, Hashable, Sendable, CaseIterable, Codable {
+  ///
+  /// An open set of named values rather than an enum, so that a code added in a later version
+  /// does not break a client's `switch` (which therefore ends with `default`).
+  public struct Code: RawRepresentable, Hashable, Sendable, CaseIterable, CustomStringConvertible,
+    Codable
+  {
+    /// The code's name, as it appears in messages and JSON.
+    public var rawValue: String
+    /// Creates a code from its name.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// The code's name.
+    public var description: String { rawValue }
+    /// Every code this version defines, in the order they are declared.
+    public static let allCases: [Code] = [
+      .notAFolder, .emptyLibrary, .unreadable, .photoMissing, .photoChanged, .restoreRefused,
+      .emptyFile, .truncatedImage, .corruptImage, .unsupportedFormat, .endOfLibrary, .nothingToUndo,
+      .unknownPhoto, .notDecided, .alreadyCommitted, .journalCorrupt, .sessionCorrupt, .writeFailed,
+      .trashFailed, .sidecarFailed, .crossDevice, .noSession, .invalidArgument, .sessionBusy,
+    ]
+
     /// The library folder does not exist or is not a folder.
-    case notAFolder
+    public static let notAFolder = Code(rawValue: "notAFolder")
     /// The library folder holds no image files.
-    case emptyLibrary
+    public static let emptyLibrary = Code(rawValue: "emptyLibrary")
     /// A file or folder could not be read (permission, I/O error).
-    case unreadable
+    public static let unreadable = Code(rawValue: "unreadable")
     /// A photo is no longer where the session found it.
-    case photoMissing
+    public static let photoMissing = Code(rawValue: "photoMissing")
     /// A photo's path now holds another file (or a folder) than the one the session saw at
     /// start: its device, inode, size or modification time changed.
-    case photoChanged
+    public static let photoChanged = Code(rawValue: "photoChanged")
     /// A photo cannot be restored from the Trash: its original path is taken, or it is not in
     /// the Trash.
-    case restoreRefused
+    public static let restoreRefused = Code(rawValue: "restoreRefused")
     /// A photo is a zero-byte file.
-    case emptyFile
+    public static let emptyFile = Code(rawValue: "emptyFile")
     /// A photo's header is cut short before the data the reader needs.
-    case truncatedImage
+    public static let truncatedImage = Code(rawValue: "truncatedImage")
     /// A photo's header is not a valid image of its format.
-    case corruptImage
+    public static let corruptImage = Code(rawValue: "corruptImage")
     /// The file is not an image format the reader knows.
-    case unsupportedFormat
+    public static let unsupportedFormat = Code(rawValue: "unsupportedFormat")
     /// The session is at the end of the library; there is no photo to decide.
-    case endOfLibrary
+    public static let endOfLibrary = Code(rawValue: "endOfLibrary")
     /// There is nothing left to undo.
-    case nothingToUndo
+    public static let nothingToUndo = Code(rawValue: "nothingToUndo")
     /// The photo is not in this session.
-    case unknownPhoto
+    public static let unknownPhoto = Code(rawValue: "unknownPhoto")
     /// The photo has no decision yet, so there is nothing to change.
-    case notDecided
+    public static let notDecided = Code(rawValue: "notDecided")
     /// The photo's decision has already been applied by a commit and cannot change.
-    case alreadyCommitted
+    public static let alreadyCommitted = Code(rawValue: "alreadyCommitted")
     /// A journal line or snapshot is damaged before the tail.
-    case journalCorrupt
+    public static let journalCorrupt = Code(rawValue: "journalCorrupt")
     /// A session file (manifest, snapshot) is damaged or from a newer version.
-    case sessionCorrupt
+    public static let sessionCorrupt = Code(rawValue: "sessionCorrupt")
     /// Writing or syncing a file failed.
-    case writeFailed
+    public static let writeFailed = Code(rawValue: "writeFailed")
     /// A file could not be moved to the Trash.
-    case trashFailed
+    public static let trashFailed = Code(rawValue: "trashFailed")
     /// An XMP sidecar could not be read, merged or written.
-    case sidecarFailed
+    public static let sidecarFailed = Code(rawValue: "sidecarFailed")
     /// The photo and the only usable Trash are on different file systems.
-    case crossDevice
+    public static let crossDevice = Code(rawValue: "crossDevice")
     /// No session exists where one was expected.
-    case noSession
+    public static let noSession = Code(rawValue: "noSession")
     /// An argument is out of its allowed range.
-    case invalidArgument
+    public static let invalidArgument = Code(rawValue: "invalidArgument")
     /// Another process has the session open.
-    case sessionBusy
+    public static let sessionBusy = Code(rawValue: "sessionBusy")
   }
 
   /// What kind of failure this is.

@@ -209,8 +209,9 @@ public final class JSONLinesSessionJournal: SessionJournal {
       code = error.path?.hasSuffix(".snapshot.json") == true ? .sessionCorrupt : .journalCorrupt
     case .journalMismatch: code = .journalCorrupt
     case .newerVersion, .wrongFormat, .missingMigration, .migrationFailed: code = .sessionCorrupt
-    case .notFound, .ioFailure: code = writing ? .writeFailed : .unreadable
     case .encodingFailed, .journalUnusable: code = .writeFailed
+    // notFound, ioFailure, and any code a later Persistence adds: a failed read or write.
+    default: code = writing ? .writeFailed : .unreadable
     }
     let description =
       code == .sessionBusy

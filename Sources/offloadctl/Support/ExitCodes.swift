@@ -107,14 +107,15 @@ extension PhotoSessionError.Code {
   var exitCode: OffloadExitCode {
     switch self {
     case .notAFolder, .emptyLibrary, .noSession, .unknownPhoto, .photoMissing: .noInput
-    case .photoChanged, .restoreRefused: .failure
     case .invalidArgument: .usage
     case .journalCorrupt, .sessionCorrupt, .corruptImage, .truncatedImage, .unsupportedFormat,
       .emptyFile:
       .dataError
     case .writeFailed, .trashFailed, .sidecarFailed, .crossDevice, .unreadable: .ioError
     case .sessionBusy: .temporaryFailure
-    case .endOfLibrary, .nothingToUndo, .notDecided, .alreadyCommitted: .failure
+    // photoChanged, restoreRefused, endOfLibrary, nothingToUndo, notDecided,
+    // alreadyCommitted, and any later code.
+    default: .failure
     }
   }
 }

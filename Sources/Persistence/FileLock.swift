@@ -20,7 +20,7 @@ import Foundation
 /// processes lock two different files of the same name).
 ///
 /// ```swift
-/// let lock = FileLock(path: "/data/store/.lock", timeout: .seconds(5))
+/// let lock = FileLock(path: storeFolder + "/.lock", timeout: .seconds(5))
 /// try lock.withLock {
 ///   var index = try indexStore.load() ?? Index()
 ///   index.count += 1

@@ -7,10 +7,10 @@
 ///
 /// ```swift
 /// do {
-///   let settings = try store.load()
+///   settings = try store.load()
 /// } catch where error.code == .damaged {
 ///   print(error)  // settings.json is damaged at line 3, column 9 (byte 41): expected ',' ...
-///   if error.backupPath != nil { let restored = try store.restoreBackup() }
+///   if error.backupPath != nil { settings = try store.restoreBackup() }
 /// }
 /// ```
 public struct PersistenceError: Error, CustomStringConvertible {

@@ -17,7 +17,13 @@
 /// ```swift
 /// let format = DocumentFormat<Collection>(
 ///   name: "offload.collection", version: 2,
-///   migrations: [Migration(from: 1) { data in var data = data; data["tags"] = .array([]); return data }])
+///   migrations: [
+///     Migration(from: 1) { data in
+///       var data = data
+///       data["tags"] = .array([])  // version 2 added tags
+///       return data
+///     }
+///   ])
 /// ```
 public struct DocumentFormat<Document: Codable>: Sendable {
   /// The format's name, stored in every file and checked on load (`"offload.collection"`).

@@ -9,10 +9,10 @@ import Foundation
 /// it, and tells whether the backup can be restored.
 ///
 /// ```swift
-/// let store = DocumentStore(path: "/data/settings.json",
-///                           format: DocumentFormat<Settings>(name: "offload.settings"))
-/// var settings = try store.load() ?? Settings()
-/// try store.update { settings in              // read-modify-write under the lock
+/// let store = DocumentStore(
+///   path: folder + "/settings.json", format: DocumentFormat<Settings>(name: "offload.settings"))
+/// let settings = try store.load() ?? Settings()
+/// try store.update { settings in  // read-modify-write under the lock
 ///   settings = (settings ?? Settings()).withTheme(.dark)
 /// }
 /// ```

@@ -266,3 +266,92 @@ struct DocExampleTests {
     #expect(try reload()?.items.isEmpty == true)
   }
 }
+
+struct Point: Codable, Equatable {
+  var x: Int
+  var y: Int
+}
+
+extension Point: CanonicalJSONCodable {
+  func writeCanonicalJSON(to writer: inout CanonicalJSONWriter) throws(CanonicalJSONError) {
+    writer.beginObject()
+    writer.key("x")
+    writer.integer(x)
+    writer.key("y")
+    writer.integer(y)
+    writer.endObject()
+  }
+  init(canonicalJSON reader: inout CanonicalJSONReader) throws(CanonicalJSONError) {
+    var x: Int?
+    var y: Int?
+    try reader.readObject(keys: ["x", "y"]) { (reader, key) throws(CanonicalJSONError) in
+      if key == 0 { x = try reader.readInt() } else { y = try reader.readInt() }
+    }
+    guard let x, let y else { throw CanonicalJSONError(offset: reader.offset) }
+    self.init(x: x, y: y)
+  }
+}
+
+struct Note: Codable, Equatable {
+  var done: Bool
+  var text: String
+}
+
+extension Note: CanonicalJSONCodable {
+  // Every member in UTF-8 order of its key; an optional would be left out when nil.
+  static let canonicalKeys: CanonicalJSONKeys = ["done", "text"]
+
+  func writeCanonicalJSON(to writer: inout CanonicalJSONWriter) throws(CanonicalJSONError) {
+    writer.beginObject()
+    writer.key("done")
+    writer.bool(done)
+    writer.key("text")
+    writer.string(text)
+    writer.endObject()
+  }
+
+  init(canonicalJSON reader: inout CanonicalJSONReader) throws(CanonicalJSONError) {
+    var done: Bool?
+    var text: String?
+    try reader.readObject(keys: Self.canonicalKeys) { (reader, key) throws(CanonicalJSONError) in
+      switch key {
+      case 0: done = try reader.readBool()
+      default: text = try reader.readString()
+      }
+    }
+    guard let done, let text else { throw CanonicalJSONError(offset: reader.offset) }
+    self.init(done: done, text: text)
+  }
+}
+
+@Suite("Persistence: the canonical JSON and file-system examples")
+struct CanonicalDocExampleTests {
+  struct Keys {
+    static let keys: CanonicalJSONKeys = ["created", "done", "id"]
+  }
+
+  @Test func fastPathDocumentsReadBackTheirValues() throws {
+    let temporary = try TemporaryDirectory()
+    defer { temporary.remove() }
+    let points = DocumentStore(
+      path: temporary.appending("p.json"), format: DocumentFormat<Point>(name: "test.point"))
+    try points.save(Point(x: 3, y: -4))
+    #expect(try points.load() == Point(x: 3, y: -4))
+    let notes = DocumentStore(
+      path: temporary.appending("n.json"), format: DocumentFormat<Note>(name: "test.note"))
+    try notes.save(Note(done: true, text: "Milk"))
+    #expect(try notes.load() == Note(done: true, text: "Milk"))
+    #expect(Keys.keys.keys.count == 3)
+  }
+
+  @Test func aDocumentOnAnotherFileSystem() throws {
+    let temporary = try TemporaryDirectory()
+    defer { temporary.remove() }
+    let path = temporary.appending("p.json")
+    let format = DocumentFormat<Point>(name: "test.point")
+    let files: any FileSystem = POSIXFileSystem()  // or a wrapper that fails the n-th call
+    let store = DocumentStore(path: path, format: format, fileSystem: files)
+    try store.save(Point(x: 1, y: 2))
+    #expect(try store.load() == Point(x: 1, y: 2))
+  }
+}

@@ -8,8 +8,8 @@
 /// file), naming the operation, the path and the error number.
 ///
 /// ```swift
-/// struct Recording: FileSystem { ... }  // forwards to POSIXFileSystem and counts calls
-/// let store = DocumentStore(path: path, format: format, fileSystem: Recording())
+/// let files: any FileSystem = POSIXFileSystem()  // or a wrapper that fails the n-th call
+/// let store = DocumentStore(path: path, format: format, fileSystem: files)
 /// ```
 public protocol FileSystem: Sendable {
   /// Opens a file (or a folder, for ``FileOpenMode/directory``).

@@ -19,12 +19,15 @@ package import Foundation
 /// extension Point: CanonicalJSONCodable {
 ///   func writeCanonicalJSON(to writer: inout CanonicalJSONWriter) throws(CanonicalJSONError) {
 ///     writer.beginObject()
-///     writer.key("x"); writer.integer(x)
-///     writer.key("y"); writer.integer(y)
+///     writer.key("x")
+///     writer.integer(x)
+///     writer.key("y")
+///     writer.integer(y)
 ///     writer.endObject()
 ///   }
 ///   init(canonicalJSON reader: inout CanonicalJSONReader) throws(CanonicalJSONError) {
-///     var x: Int?, y: Int?
+///     var x: Int?
+///     var y: Int?
 ///     try reader.readObject(keys: ["x", "y"]) { (reader, key) throws(CanonicalJSONError) in
 ///       if key == 0 { x = try reader.readInt() } else { y = try reader.readInt() }
 ///     }

@@ -36,6 +36,7 @@ function button(label, name, className, action) {
 function draw() {
   undoButton.disabled = !view.canUndo;
   if (!view.collections.some((entry) => entry.id === focusId)) focusId = view.collections[0]?.id;
+  const hadFocus = listElement.contains(document.activeElement);
   listElement.replaceChildren(
     ...view.collections.map((entry) => {
       const item = document.createElement("li");
@@ -71,6 +72,7 @@ function draw() {
       return item;
     }),
   );
+  if (hadFocus && focusId) listElement.querySelector(`[data-id="${CSS.escape(focusId)}"]`)?.focus();
 }
 
 function focusRow(rowId) {
@@ -80,7 +82,17 @@ function focusRow(rowId) {
   if (element) element.focus();
 }
 
-async function change(command) {
+// Changes go one after another, each with the version the previous one left.
+let queue = Promise.resolve();
+
+function change(command) {
+  const next = queue.then(() => send(command));
+  queue = next.catch(() => null);
+  return next;
+}
+
+async function send(command) {
+  document.body.dataset.busy = "true";
   try {
     const answer = await postJSON("/api/collections", { ...command, version: view.version });
     view = answer.view;
@@ -93,6 +105,8 @@ async function change(command) {
     showMessage(error.message);
     if (error.status === 409) await load();
     return null;
+  } finally {
+    document.body.dataset.busy = "false";
   }
 }
 
@@ -159,10 +173,10 @@ function startDrag(event, entry, item) {
   item.addEventListener("pointercancel", onDragEnd);
 }
 
-function dropAfter(clientY) {
+function dropAfter(dragged, clientY) {
   let after = null;
   for (const element of listElement.children) {
-    if (element === drag.item) continue;
+    if (element === dragged) continue;
     const rect = element.getBoundingClientRect();
     if (rect.top + rect.height / 2 < clientY) after = element.dataset.id;
   }
@@ -184,7 +198,7 @@ async function onDragEnd(event) {
   item.classList.remove("lifted");
   item.style.setProperty("--dy", "0px");
   if (event.type === "pointercancel") return;
-  const after = dropAfter(event.clientY);
+  const after = dropAfter(item, event.clientY);
   const inbox = view.collections.find((candidate) => candidate.isInbox);
   const index = view.collections.findIndex((candidate) => candidate.id === entry.id);
   const before = index > 0 ? view.collections[index - 1].id : null;

@@ -65,7 +65,9 @@ function draw() {
   undoButton.disabled = !view.canUndo;
   const shown = visibleRows();
   if (!shown.some((row) => row.id === focusId)) focusId = shown.length ? shown[0].id : null;
+  const hadFocus = rowsElement.contains(document.activeElement);
   rowsElement.replaceChildren(...shown.map((row) => drawRow(row, plan)));
+  if (hadFocus && focusId) rowElement(focusId)?.focus();
   drawToolbar();
 }
 
@@ -185,7 +187,17 @@ function toggle(rowId) {
 
 // MARK: Changes
 
-async function change(command, { quiet = false } = {}) {
+// Changes go one after another, each with the version the previous one left.
+let queue = Promise.resolve();
+
+function change(command, options) {
+  const next = queue.then(() => send(command, options));
+  queue = next.catch(() => null);
+  return next;
+}
+
+async function send(command, { quiet = false } = {}) {
+  document.body.dataset.busy = "true";
   try {
     const answer = await postJSON("/api/items", { ...command, collection: id, version: view.version });
     view = answer.view;
@@ -198,6 +210,8 @@ async function change(command, { quiet = false } = {}) {
     showMessage(error.message);
     if (error.status === 409) await load();
     return null;
+  } finally {
+    document.body.dataset.busy = "false";
   }
 }
 

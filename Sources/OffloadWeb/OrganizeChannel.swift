@@ -110,7 +110,8 @@ struct OrganizeChannel {
               stroke = try await begin(input, time: t / 1000)
             } catch let failure as DeckFailure {
               stroke = nil
-              try await outbox.send(OrganizeOutput(type: "snapBack", error: failure.description))
+              try await outbox.send(
+                OrganizeOutput(type: "snapBack", stroke: input.stroke, error: failure.description))
               continue
             }
           }
@@ -120,7 +121,10 @@ struct OrganizeChannel {
         let (messages, effect) = current.feed(
           phase: phase, milliseconds: t, x: last.x, y: last.y, pointer: last.pointer)
         stroke = current
-        for message in messages { try await outbox.send(message) }
+        for var message in messages {
+          message.stroke = current.number
+          try await outbox.send(message)
+        }
         if phase == .ended || phase == .cancelled { stroke = nil }
         if let effect { try await carryOut(effect, current, outbox) }
       default:
@@ -145,6 +149,7 @@ struct OrganizeChannel {
   private func carryOut(
     _ effect: OrganizeStroke.Effect, _ stroke: OrganizeStroke, _ outbox: Outbox
   ) async throws {
+    let outbox = StrokeOutbox(outbox: outbox, number: stroke.number)
     let id = stroke.id.rawValue
     do {
       switch effect {
@@ -179,6 +184,18 @@ struct OrganizeChannel {
           type: "snapBack", id: id, reason: failure.description, haptic: "refusedDrop",
           motion: stroke.motion(.snapBack), error: failure.description))
     }
+  }
+}
+
+/// An outbox that stamps each answer with its stroke's number.
+struct StrokeOutbox {
+  let outbox: Outbox
+  let number: Int?
+
+  func send(_ message: OrganizeOutput) async throws {
+    var message = message
+    message.stroke = number
+    try await outbox.send(message)
   }
 }
 

@@ -26,6 +26,8 @@ struct OrganizeInput: Decodable {
   var surface: String?
   /// The row a stroke began on.
   var id: String?
+  /// The page's number for the stroke, echoed in the answers.
+  var stroke: Int?
   var phase: String?
   var t: Double?
   var x: Double?
@@ -56,6 +58,8 @@ struct OrganizeOutput: Encodable {
   var type: String
   var version: String?
   var id: String?
+  /// The stroke the answer belongs to (the page's number).
+  var stroke: Int?
   var line: Line?
   var blocked: Bool?
   var reason: String?
@@ -85,6 +89,8 @@ struct OrganizeStroke {
   let collection: String
   let version: String
   let id: ShortID
+  /// The page's number for the stroke.
+  let number: Int?
   let rules: OrganizePolicy
   let reduceMotion: Bool
   var arena: GestureArena
@@ -105,6 +111,7 @@ struct OrganizeStroke {
     self.version = version
     self.id = id
     self.rules = rules
+    number = input.stroke
     reduceMotion = input.reduceMotion ?? false
     var gestures = GesturePreset.ios.configuration
     gestures.reduceMotion = reduceMotion
@@ -190,6 +197,13 @@ struct OrganizeStroke {
       default:
         break
       }
+    }
+    // Every stroke ends with one answer the page can settle on.
+    let terminal: Set<String> = ["swipeBack", "snapBack"]
+    if phase == .ended || phase == .cancelled, effect == nil,
+      !messages.contains(where: { terminal.contains($0.type) })
+    {
+      messages.append(OrganizeOutput(type: "ended", motion: motion(.rowSnapBack)))
     }
     return (messages, effect)
   }

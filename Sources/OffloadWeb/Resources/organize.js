@@ -22,6 +22,7 @@ let editing = false;
 // Select all is "all except": `all` with exceptions, else the picked ids.
 let selection = { all: false, ids: new Set() };
 let stroke = null;
+let strokes = 0; // numbers strokes, so a late answer to an earlier one is not taken for this one
 
 // MARK: Loading and drawing
 
@@ -417,18 +418,20 @@ function geometry() {
 }
 
 function startStroke(event, row, surface) {
-  if (editing || event.button > 0 || stroke) return;
+  if (editing || event.button > 0 || (stroke && !stroke.ended)) return;
+  if (stroke) settle(stroke.element);
   if (surface === "handle") event.preventDefault();
   const element = rowElement(row.id);
   element.setPointerCapture(event.pointerId);
   const point = listPoint(event);
+  strokes += 1;
   stroke = {
-    id: row.id, element, pointer: event.pointerId, start: point, last: point,
+    number: strokes, id: row.id, element, pointer: event.pointerId, start: point, last: point,
     client: { x: event.clientX, y: event.clientY }, lifted: false, swiping: false, speed: 0,
   };
   channel.send({
     type: "sample", phase: "began", t: event.timeStamp, ...point, pointer: event.pointerId,
-    surface, id: row.id, collection: id, version: view.version, reduceMotion: reduceMotion.matches,
+    surface, id: row.id, stroke: strokes, collection: id, version: view.version, reduceMotion: reduceMotion.matches,
     ...geometry(),
   });
   // Time passes while the finger rests: the arena's long press fires on the server's clock.
@@ -503,6 +506,14 @@ function autoScroll() {
 }
 
 function onStrokeMessage(message) {
+  if (stroke && message.stroke !== stroke.number) {
+    // An earlier stroke's answer: only a saved change matters now.
+    if (message.type === "deleted" || message.type === "dropped") {
+      view = message.view;
+      draw();
+    }
+    return;
+  }
   const element = stroke ? stroke.element : message.id ? rowElement(message.id) : null;
   switch (message.type) {
     case "lift":
@@ -530,7 +541,8 @@ function onStrokeMessage(message) {
       element.style.setProperty("--trash", message.opacity);
       break;
     case "swipeBack":
-      settle(element, message.motion);
+    case "ended":
+      if (element) settle(element, message.motion);
       stroke = null;
       break;
     case "deleted":

@@ -136,10 +136,10 @@ final class RawWebSocket {
   let fd: Int32
   private var pending: [UInt8] = []
 
-  /// Opens `/ws` with the given Origin and Cookie; throws unless the server switches.
-  init(port: Int, origin: String?, cookie: String?) throws {
+  /// Opens `path` with the given Origin and Cookie; throws unless the server switches.
+  init(port: Int, origin: String?, cookie: String?, path: String = "/ws") throws {
     fd = try RawHTTP(port: port).connect()
-    var head = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
+    var head = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
     head += "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
     head += "Sec-WebSocket-Version: 13\r\n"
     if let origin { head += "Origin: \(origin)\r\n" }

@@ -33,9 +33,10 @@ async function readJSON(response) {
   return value;
 }
 
-/** One WebSocket to the server that reconnects after a drop; `onMessage` gets parsed messages. */
+/** One WebSocket to the server (at `path`) that reconnects after a drop; `onMessage` gets parsed messages. */
 export class Channel {
-  constructor(onMessage, onState) {
+  constructor(onMessage, onState, path = "/ws") {
+    this.path = path;
     this.onMessage = onMessage;
     this.onState = onState || (() => {});
     this.delay = 250;
@@ -43,7 +44,7 @@ export class Channel {
   }
 
   open() {
-    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${this.path}`;
     this.socket = new WebSocket(url);
     this.socket.addEventListener("open", () => {
       this.delay = 250;

@@ -22,7 +22,7 @@ public final class CullingSession {
   public let journal: any SessionJournal
   /// Where photos are read and decisions applied; nil for a session without files (tests).
   public let library: (any PhotoLibrary)?
-  /// How many photos after the current one ``preloadWindow`` returns (the seed's 3).
+  /// How many photos after the current one ``preloadWindow`` returns (3 by default: enough to hide a decode behind a swipe).
   public let preloadCount: Int
   /// What replay repaired when the session was opened (a torn journal tail cut off), and a
   /// compaction that could not be done.
@@ -45,8 +45,8 @@ public final class CullingSession {
   ///   - photos: The photo ids in display order (from the session's manifest).
   ///   - journal: The session's journal; its snapshot and events are replayed.
   ///   - library: The photos' library, or nil.
-  ///   - undoDepth: Actions undo can take back (the seed's 5); used when the journal is new.
-  ///   - preloadCount: Photos after the current one to preload (the seed's 3).
+  ///   - undoDepth: Actions undo can take back (5 by default); used when the journal is new.
+  ///   - preloadCount: Photos after the current one to preload (3 by default: enough to hide a decode behind a swipe).
   ///   - clock: The time source for swipe times and the rate.
   /// - Throws: ``PhotoSessionError/Code/journalCorrupt`` or
   ///   ``PhotoSessionError/Code/sessionCorrupt`` when the journal does not replay.

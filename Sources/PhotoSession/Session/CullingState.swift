@@ -63,7 +63,7 @@ public struct CullingState: Sendable {
   ///
   /// - Parameters:
   ///   - photos: The photo ids in display order; ids must be unique.
-  ///   - undoDepth: How many actions can be undone (the seed's default is 5); at least 0.
+  ///   - undoDepth: How many actions can be undone (5 by default); at least 0.
   /// - Complexity: O(*n*), where *n* is the number of photos.
   public init(photos: [String], undoDepth: Int = 5) {
     precondition(undoDepth >= 0, "undo depth must not be negative")

@@ -1,6 +1,6 @@
 /// What the user decided for one photo.
 ///
-/// The seed's swipe directions map to decisions with ``init(swipe:)``: left trashes, right
+/// The deck's swipe directions map to decisions with ``init(swipe:)``: left trashes, right
 /// favorites, up keeps.
 public enum PhotoDecision: String, Hashable, Sendable, CaseIterable, Codable {
   /// Move the photo to the Trash when the session is committed (swipe left).

@@ -148,6 +148,7 @@ struct WebBenchmark: ParsableCommand {
         ("case", .text("server RSS, 100,000-photo session")),
         ("rssMegabytes", .number(rss)), ("peakRSSMegabytes", .number(peak)),
       ]))
+    rows += try OrganizeWebFigures.measure(binary: binary, scratch: scratch)
     try Report.print(title: "offloadctl serve (release build, loopback)", rows: rows, json: json)
   }
 
@@ -301,10 +302,10 @@ final class BenchSocket {
   let fd: Int32
   private var pending: [UInt8] = []
 
-  init(port: Int, cookie: String) throws {
+  init(port: Int, cookie: String, path: String = "/ws") throws {
     fd = try BenchHTTP.connect(port)
     let head =
-      "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+      "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
       + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
       + "Origin: http://127.0.0.1:\(port)\r\nCookie: \(cookie)\r\n\r\n"
     BenchHTTP.write(fd, Array(head.utf8))

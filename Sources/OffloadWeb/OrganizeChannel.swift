@@ -1,0 +1,213 @@
+import Foundation
+import Gestures
+import Hummingbird
+import HummingbirdWebSocket
+import Offload
+import Synchronization
+
+/// One organize page's WebSocket: the change feed (the watched view's version, sent when
+/// another tab or the command line changed it) and the row strokes (pointer samples in, the
+/// arena's and the drop resolver's answers out; a drop or a swipe-delete as one change).
+struct OrganizeChannel {
+  /// The most visible rows one message may describe.
+  static let visibleRows = 80
+  /// How often the change feed looks at the store, in milliseconds.
+  static let feedInterval = 250
+
+  let service: OrganizeService
+
+  func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+    let outbox = Outbox(outbound)
+    let watched = Watched()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask {
+        try await feed(watched: watched, outbox: outbox)
+      }
+      group.addTask {
+        try await read(inbound, watched: watched, outbox: outbox)
+      }
+      try await group.next()
+      group.cancelAll()
+    }
+  }
+
+  /// What a page watches: a collection (by id) or the collections page (nil), and the
+  /// version it was last told.
+  struct Watch: Sendable {
+    var collection: String?
+    var version: String?
+  }
+
+  /// The watch, shared by the reader and the feed.
+  final class Watched: Sendable {
+    let watch = Mutex<Watch?>(nil)
+
+    func withLock<T>(_ body: (inout Watch?) -> T) -> T {
+      watch.withLock { body(&$0) }
+    }
+  }
+
+  private func feed(watched: Watched, outbox: Outbox) async throws {
+    var stamp = ""
+    while !Task.isCancelled {
+      try await Task.sleep(for: .milliseconds(Self.feedInterval))
+      guard let watch = watched.withLock({ $0 }) else { continue }
+      let now = await service.stamp()
+      guard now != stamp || watch.version == nil else { continue }
+      stamp = now
+      let version: String?
+      if let collection = watch.collection {
+        version = await service.version(collection)
+      } else {
+        version = try? await service.collections().version
+      }
+      guard let version, version != watch.version else { continue }
+      watched.withLock { $0?.version = version }
+      try await outbox.send(OrganizeOutput(type: "changed", version: version))
+    }
+  }
+
+  private func read(
+    _ inbound: WebSocketInboundStream, watched: Watched, outbox: Outbox
+  ) async throws {
+    var stroke: OrganizeStroke?
+    var last = (x: 0.0, y: 0.0, pointer: 0)
+    let decoder = JSONDecoder()
+    for try await message in inbound.messages(maxSize: WebLimits.message) {
+      guard case .text(let text) = message,
+        let input = try? decoder.decode(OrganizeInput.self, from: Data(text.utf8))
+      else {
+        try await outbox.send(OrganizeOutput(type: "error", error: "not an organize message"))
+        continue
+      }
+      switch input.type {
+      case "watch":
+        watched.withLock { $0 = Watch(collection: input.collection, version: input.version) }
+      case "rows":
+        guard var current = stroke else { continue }
+        current.update(input)
+        let answer = current.retarget(x: input.x ?? last.x, y: input.y ?? last.y)
+        stroke = current
+        if let answer { try await outbox.send(answer) }
+      case "sample", "advance":
+        guard let t = input.t, t.isFinite else {
+          try await outbox.send(OrganizeOutput(type: "error", error: "a sample needs t"))
+          continue
+        }
+        var phase: TouchPhase?
+        if input.type == "sample" {
+          guard let given = input.phase.flatMap(TouchPhase.init), let x = input.x,
+            let y = input.y, x.isFinite, y.isFinite
+          else {
+            try await outbox.send(
+              OrganizeOutput(type: "error", error: "a sample needs phase, t, x, y"))
+            continue
+          }
+          phase = given
+          last = (x, y, min(max(input.pointer ?? 0, -1_000_000), 1_000_000))
+          if given == .began {
+            do {
+              stroke = try await begin(input, time: t / 1000)
+            } catch let failure as DeckFailure {
+              stroke = nil
+              try await outbox.send(
+                OrganizeOutput(type: "snapBack", stroke: input.stroke, error: failure.description))
+              continue
+            }
+          }
+        }
+        guard var current = stroke else { continue }
+        if phase != nil { current.update(input) }
+        let (messages, effect) = current.feed(
+          phase: phase, milliseconds: t, x: last.x, y: last.y, pointer: last.pointer)
+        stroke = current
+        for var message in messages {
+          message.stroke = current.number
+          try await outbox.send(message)
+        }
+        if phase == .ended || phase == .cancelled { stroke = nil }
+        if let effect { try await carryOut(effect, current, outbox) }
+      default:
+        try await outbox.send(OrganizeOutput(type: "error", error: "unknown message type"))
+      }
+    }
+  }
+
+  /// A stroke on a row of the collection the page shows, at the version it shows.
+  private func begin(_ input: OrganizeInput, time: Double) async throws -> OrganizeStroke {
+    guard let collection = input.collection, let version = input.version, let row = input.id else {
+      throw DeckFailure(status: 400, "a stroke begins on a row of a collection")
+    }
+    let (tree, rules, current) = try await service.load(collection)
+    try OrganizeService.checkVersion(version, current, what: "this list")
+    let id = try OrganizeService.shortID(row, in: tree)
+    return OrganizeStroke(
+      collection: collection, version: version, id: id, rules: rules,
+      handle: input.surface == "handle", input: input, time: time)
+  }
+
+  private func carryOut(
+    _ effect: OrganizeStroke.Effect, _ stroke: OrganizeStroke, _ outbox: Outbox
+  ) async throws {
+    let outbox = StrokeOutbox(outbox: outbox, number: stroke.number)
+    let id = stroke.id.rawValue
+    do {
+      switch effect {
+      case .delete:
+        var command = OrganizeCommand(action: "delete")
+        command.collection = stroke.collection
+        command.version = stroke.version
+        command.ids = [id]
+        let changed = try await service.changeItems(command)
+        try await outbox.send(
+          OrganizeOutput(
+            type: "deleted", version: changed.view.version, id: id, haptic: "commit",
+            done: changed.done, view: changed.view))
+      case .drop(let target):
+        if case .blocked(let refusal, _) = target {
+          try await outbox.send(
+            OrganizeOutput(
+              type: "snapBack", id: id, blocked: true, reason: refusal.reason,
+              haptic: "refusedDrop", motion: stroke.motion(.snapBack)))
+          return
+        }
+        let view = try await service.drop(
+          target, moving: id, in: stroke.collection, version: stroke.version)
+        try await outbox.send(
+          OrganizeOutput(
+            type: "dropped", version: view.version, id: id, haptic: "drop", done: "Moved",
+            view: view))
+      }
+    } catch let failure as DeckFailure {
+      try await outbox.send(
+        OrganizeOutput(
+          type: "snapBack", id: id, reason: failure.description, haptic: "refusedDrop",
+          motion: stroke.motion(.snapBack), error: failure.description))
+    }
+  }
+}
+
+/// An outbox that stamps each answer with its stroke's number.
+struct StrokeOutbox {
+  let outbox: Outbox
+  let number: Int?
+
+  func send(_ message: OrganizeOutput) async throws {
+    var message = message
+    message.stroke = number
+    try await outbox.send(message)
+  }
+}
+
+/// Serializes the writes of the feed and the strokes onto one socket.
+actor Outbox {
+  let outbound: WebSocketOutboundWriter
+
+  init(_ outbound: WebSocketOutboundWriter) {
+    self.outbound = outbound
+  }
+
+  func send(_ message: OrganizeOutput) async throws {
+    try await outbound.write(.text(String(decoding: WebShapes.encode(message), as: UTF8.self)))
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+
+/// The organize routes: the collections page, a collection page, their JSON API and their
+/// WebSocket (the change feed and the row strokes).
+struct OrganizeRoutes: Sendable {
+  let service: OrganizeService
+  let assets: WebAssets
+
+  func add(to router: Router<BasicWebSocketRequestContext>) {
+    let assets = assets
+    let service = service
+    router.get("/collections") { _, _ in WebRoutes.page("collections.html", assets) }
+    router.get("/collections/:id") { _, _ in WebRoutes.page("collection.html", assets) }
+    router.get("/api/collections") { _, _ in
+      await WebRoutes.answer { () throws(DeckFailure) in try await service.collections() }
+    }
+    router.get("/api/collection") { request, _ in
+      await WebRoutes.answer { () throws(DeckFailure) in
+        let id = try OrganizeService.required(
+          request.uri.queryParameters.get("id"), "name a collection: /api/collection?id=ID")
+        return try await service.collection(id)
+      }
+    }
+    router.post("/api/collections") { request, context in
+      await Self.command(request, context) { command throws(DeckFailure) in
+        try await service.changeCollections(command)
+      }
+    }
+    router.post("/api/items") { request, context in
+      await Self.command(request, context) { command throws(DeckFailure) in
+        try await service.changeItems(command)
+      }
+    }
+    router.ws("/ws/organize") { inbound, outbound, _ in
+      try await OrganizeChannel(service: service).run(inbound: inbound, outbound: outbound)
+    }
+  }
+
+  static func command(
+    _ request: Request, _ context: BasicWebSocketRequestContext,
+    _ body: (OrganizeCommand) async throws(DeckFailure) -> some Encodable
+  ) async -> Response {
+    let buffer: ByteBuffer
+    do {
+      buffer = try await request.body.collect(upTo: WebLimits.requestBody)
+    } catch {
+      return WebResponse.failure(
+        DeckFailure(status: 413, "a request body holds at most \(WebLimits.requestBody) bytes"))
+    }
+    guard request.headers[.contentType]?.hasPrefix("application/json") == true,
+      let command = try? JSONDecoder().decode(
+        OrganizeCommand.self, from: Data(buffer.readableBytesView))
+    else {
+      return WebResponse.failure(DeckFailure(status: 400, "the body must be a JSON command"))
+    }
+    return await WebRoutes.answer { () throws(DeckFailure) in try await body(command) }
+  }
+}

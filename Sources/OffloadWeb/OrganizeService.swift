@@ -1,0 +1,399 @@
+import Foundation
+import Gestures
+import Offload
+
+/// The store's lists and plans as the organize pages see them.
+///
+/// Every change is one `Workspace` change (one journaled change, one undo), exactly as the
+/// matching `offloadctl` command makes it; the store lock is taken per change and released
+/// before the answer, so the command line and the pages take turns. Each view carries a
+/// version (a digest of what it shows); a change posted against another version is refused
+/// with 409 and a sentence saying why, rather than applied to rows the page no longer shows.
+actor OrganizeService {
+  let workspace: Workspace
+
+  init(workspace: Workspace) {
+    self.workspace = workspace
+  }
+
+  // MARK: Views
+
+  /// The collections page.
+  ///
+  /// - Complexity: O(*c*), where *c* is the number of collections, plus reading the index.
+  func collections() throws(DeckFailure) -> OrganizeShapes.Collections {
+    let entries = try run { () throws(WorkspaceError) in try workspace.collections() }
+    var digest = Digest()
+    let shown = entries.map { entry in
+      digest.add("\(entry.id.rawValue)|\(entry.kind.rawValue)|\(entry.itemCount)|\(entry.name)")
+      return OrganizeShapes.Collections.Entry(
+        id: entry.id.rawValue, name: Printable.clean(entry.name), kind: entry.kind.rawValue,
+        itemCount: entry.itemCount, isInbox: entry.id == Workspace.inboxID)
+    }
+    return OrganizeShapes.Collections(
+      collections: shown, version: digest.hex, canUndo: try canUndo())
+  }
+
+  /// A collection's tree, its rules and its version.
+  func load(_ reference: String) throws(DeckFailure) -> (
+    tree: CollectionTree, rules: OrganizePolicy, version: String
+  ) {
+    let tree = try run { () throws(WorkspaceError) in try workspace.tree(of: "id:" + reference) }
+    return (
+      tree, OrganizePolicy(tree, maximumPlanDepth: workspace.maximumPlanDepth),
+      Self.version(of: tree.collection)
+    )
+  }
+
+  /// A collection page.
+  ///
+  /// - Complexity: O(*n* log *n*), where *n* is the number of its items.
+  func collection(_ reference: String) throws(DeckFailure) -> OrganizeShapes.Collection {
+    let (tree, rules, version) = try load(reference)
+    let rows = tree.rows().map { row in
+      OrganizeShapes.Row(
+        id: row.item.id.rawValue, text: Printable.clean(row.item.text), done: row.item.done,
+        depth: row.depth, number: row.number, parent: row.item.parent?.rawValue,
+        childCount: row.childCount, fixed: rules.policy.canDrag(row.item.id) != nil)
+    }
+    let collection = tree.collection
+    return OrganizeShapes.Collection(
+      id: collection.id.rawValue, name: Printable.clean(collection.name),
+      kind: collection.kind.rawValue, itinerary: rules.isItinerary, rows: rows, version: version,
+      canUndo: try canUndo())
+  }
+
+  /// The version of a collection: a digest of its name, kind and every item's place and text.
+  ///
+  /// - Complexity: O(*n* log *n*), where *n* is the number of items.
+  static func version(of collection: ItemCollection) -> String {
+    var digest = Digest()
+    digest.add("\(collection.id.rawValue)|\(collection.kind.rawValue)|\(collection.name)")
+    for item in collection.items.sorted(by: { $0.id < $1.id }) {
+      digest.add(
+        "\(item.id.rawValue)|\(item.parent?.rawValue ?? "")|\(item.order.rawValue)|\(item.done)|\(item.text)"
+      )
+    }
+    return digest.hex
+  }
+
+  /// The version of the collection `reference` names, or nil when it is gone.
+  func version(_ reference: String) -> String? {
+    guard let tree = try? workspace.tree(of: "id:" + reference) else { return nil }
+    return Self.version(of: tree.collection)
+  }
+
+  /// A stamp of the store's change journal (names, sizes and modification times of its
+  /// files): every committed change, from any process, changes it.
+  ///
+  /// - Complexity: O(*f*), where *f* is the number of files in the store folder.
+  func stamp() -> String {
+    let manager = FileManager.default
+    let names = (try? manager.contentsOfDirectory(atPath: workspace.root)) ?? []
+    var digest = Digest()
+    for name in names.sorted() where name.hasPrefix("changes.") || name == "index.json" {
+      let attributes = try? manager.attributesOfItem(atPath: workspace.root + "/" + name)
+      let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+      let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+      digest.add("\(name)|\(size)|\(date)")
+    }
+    return digest.hex
+  }
+
+  private func canUndo() throws(DeckFailure) -> Bool {
+    try !run { () throws(WorkspaceError) in try workspace.history(limit: 1) }.isEmpty
+  }
+
+  // MARK: Changes on the collections page
+
+  /// Carries out a command of the collections page.
+  func changeCollections(_ command: OrganizeCommand) throws(DeckFailure)
+    -> OrganizeShapes.Changed<
+      OrganizeShapes.Collections
+    >
+  {
+    let current = try collections()
+    if command.action != "undo" && command.action != "capture" {
+      try Self.checkVersion(command.version, current.version, what: "the collections")
+    }
+    let done: String
+    var created: String?
+    switch command.action {
+    case "create":
+      let kind = CollectionKind(rawValue: command.kind ?? "list")
+      guard let kind else { throw DeckFailure(status: 400, "kind must be list or plan") }
+      let made = try run { () throws(WorkspaceError) in
+        try workspace.createCollection(named: command.name ?? "", kind: kind)
+      }
+      created = made.id.rawValue
+      done = "Created \(kind.rawValue) \u{201C}\(made.name)\u{201D}"
+    case "rename":
+      let id = try Self.required(command.id, "rename needs a collection id")
+      try run { () throws(WorkspaceError) in
+        try workspace.renameCollection("id:" + id, to: command.name ?? "")
+      }
+      done = "Renamed"
+    case "delete":
+      let ids = command.ids ?? command.id.map { [$0] } ?? []
+      guard !ids.isEmpty else { throw DeckFailure(status: 400, "delete needs collection ids") }
+      let items = try run { () throws(WorkspaceError) in
+        try workspace.deleteCollections(ids.map { "id:" + $0 }, force: true)
+      }
+      done =
+        "Deleted \(ids.count == 1 ? "1 collection" : "\(ids.count) collections")"
+        + (items > 0 ? " with \(items) item\(items == 1 ? "" : "s")" : "")
+    case "move":
+      let id = try Self.required(command.id, "move needs a collection id")
+      let placement = try Self.collectionPlacement(command, in: current)
+      try run { () throws(WorkspaceError) in
+        try workspace.moveCollection("id:" + id, to: placement)
+      }
+      done = "Moved"
+    case "capture":
+      let item = try run { () throws(WorkspaceError) in
+        try workspace.capture(command.text ?? "")
+      }
+      created = item.id.rawValue
+      done = "Captured into the inbox"
+    case "undo":
+      done = try undo()
+    default:
+      throw DeckFailure(status: 400, "unknown action \"\(Printable.clean(command.action))\"")
+    }
+    return .init(done: done, view: try collections(), id: created)
+  }
+
+  /// Where a collection goes: up or down one place among the collections after the inbox, or
+  /// before or after another (a drag).
+  static func collectionPlacement(
+    _ command: OrganizeCommand, in view: OrganizeShapes.Collections
+  ) throws(DeckFailure) -> CollectionPlacement {
+    let movable = view.collections.filter { !$0.isInbox }.map(\.id)
+    if let after = command.after {
+      guard movable.contains(after) else { throw DeckFailure(status: 404, "no such collection") }
+      return .after("id:" + after)
+    }
+    guard let id = command.id, let index = movable.firstIndex(of: id) else {
+      throw DeckFailure(status: 404, "no such collection (the inbox stays first)")
+    }
+    switch command.direction {
+    case "up":
+      guard index > 0 else {
+        throw DeckFailure(status: 409, "the collection is first already (after the inbox)")
+      }
+      return .before("id:" + movable[index - 1])
+    case "down":
+      guard index + 1 < movable.count else {
+        throw DeckFailure(status: 409, "the collection is last already")
+      }
+      return .after("id:" + movable[index + 1])
+    case "first": return .first
+    default:
+      throw DeckFailure(status: 400, "move needs direction up, down or first, or after")
+    }
+  }
+
+  // MARK: Changes on a collection page
+
+  /// Carries out a command of a collection page.
+  func changeItems(_ command: OrganizeCommand) throws(DeckFailure)
+    -> OrganizeShapes.Changed<
+      OrganizeShapes.Collection
+    >
+  {
+    let reference = try Self.required(command.collection, "the command names no collection")
+    let (tree, rules, version) = try load(reference)
+    if command.action != "undo" {
+      try Self.checkVersion(command.version, version, what: "this list")
+    }
+    let done: String
+    var created: String?
+    switch command.action {
+    case "add":
+      let placement: ItemPlacement = command.after.map { .after($0) } ?? .lastRoot
+      let item = try run { () throws(WorkspaceError) in
+        try workspace.addItem(to: "id:" + reference, text: command.text ?? "", at: placement)
+      }
+      created = item.id.rawValue
+      done = "Added"
+    case "edit":
+      let id = try Self.item(command.id, in: tree)
+      try run { () throws(WorkspaceError) in try workspace.editText(id, to: command.text ?? "") }
+      done = "Edited"
+    case "done":
+      let selection = try Self.selection(command, in: tree)
+      let value = command.done ?? true
+      let change = try run { () throws(WorkspaceError) in
+        try workspace.setDone(selection, in: "id:" + reference, value)
+      }
+      done = "Marked \(Self.count(change.affected)) \(value ? "done" : "not done")"
+    case "delete":
+      let selection = try Self.selection(command, in: tree)
+      let change = try run { () throws(WorkspaceError) in
+        try workspace.removeItems(selection, in: "id:" + reference)
+      }
+      done = "Deleted \(Self.count(change.affected))"
+    case "moveTo":
+      let selection = try Self.selection(command, in: tree)
+      let target = try Self.required(command.target, "Move to needs a collection")
+      let change = try run { () throws(WorkspaceError) in
+        try workspace.moveItems(
+          selection, in: "id:" + reference, toCollection: "id:" + target, to: .lastRoot)
+      }
+      done = "Moved \(Self.count(change.affected))"
+    case "move":
+      let id = try Self.shortID(command.id, in: tree)
+      guard let move = command.direction.flatMap(KeyboardMove.init) else {
+        throw DeckFailure(status: 400, "move needs direction up, down, indent or outdent")
+      }
+      let collapsed = Set((command.collapsed ?? []).compactMap(ShortID.init))
+      let rows = Self.dropRows(tree, rules: rules, collapsed: collapsed)
+      let target = DropTargetResolver.keyboardMove(
+        move, of: id, in: rows, rules: rules.policy,
+        configuration: DropConfiguration(maximumDepth: rules.maximumDepth))
+      try apply(target, moving: id.rawValue, tree: tree)
+      done = "Moved"
+    case "undo":
+      done = try undo()
+    default:
+      throw DeckFailure(status: 400, "unknown action \"\(Printable.clean(command.action))\"")
+    }
+    return .init(done: done, view: try collection(reference), id: created)
+  }
+
+  /// Drops a dragged row where the resolver said, as one change; refuses a blocked target.
+  ///
+  /// - Throws: 409 when the view is stale or the target is blocked; nothing changes then.
+  func drop(
+    _ target: DropTarget<ShortID>, moving id: String, in reference: String, version: String
+  ) throws(DeckFailure) -> OrganizeShapes.Collection {
+    let (tree, _, current) = try load(reference)
+    try Self.checkVersion(version, current, what: "this list")
+    try apply(target, moving: try Self.item(id, in: tree), tree: tree)
+    return try collection(reference)
+  }
+
+  /// Carries out an allowed target with `Workspace.moveItem`, as `offloadctl item move` does.
+  private func apply(_ target: DropTarget<ShortID>, moving id: String, tree: CollectionTree)
+    throws(DeckFailure)
+  {
+    let instruction: DropInstruction<ShortID>
+    switch target {
+    case .blocked(let refusal, _): throw DeckFailure(status: 409, refusal.reason)
+    case .allowed(let allowed): instruction = allowed
+    }
+    let placement: ItemPlacement
+    switch instruction.move {
+    case .before(let other): placement = .before(other.rawValue)
+    case .after(let other): placement = .after(other.rawValue)
+    case .firstChild(let parent): placement = .firstChild(of: parent.rawValue)
+    case .lastChild(let parent): placement = .lastChild(of: parent.rawValue)
+    case .rootIndex(let index):
+      let roots = tree.forest.roots.filter { $0.rawValue != id }
+      placement =
+        index <= 0 || roots.isEmpty
+        ? .firstRoot : .after(roots[min(index, roots.count) - 1].rawValue)
+    }
+    try run { () throws(WorkspaceError) in try workspace.moveItem(id, to: placement) }
+  }
+
+  /// The resolver's rows for a collection with every row 1 point tall (keyboard moves use
+  /// only their order and depth).
+  static func dropRows(_ tree: CollectionTree, rules: OrganizePolicy, collapsed: Set<ShortID>)
+    -> [DropRow<ShortID>]
+  {
+    tree.rows(collapsed: collapsed).enumerated().map { index, row in
+      DropRow(
+        id: row.item.id, minY: Double(index), height: 1, depth: row.depth,
+        isExpanded: row.childCount > 0 && !collapsed.contains(row.item.id),
+        acceptsChildren: rules.acceptsChildren(row.item.id, depth: row.depth))
+    }
+  }
+
+  private func undo() throws(DeckFailure) -> String {
+    let entry = try run { () throws(WorkspaceError) in try workspace.undo() }
+    return "Undid \u{201C}\(Printable.clean(entry.summary))\u{201D}"
+  }
+
+  // MARK: Checks and errors
+
+  static func checkVersion(_ given: String?, _ current: String, what: String) throws(DeckFailure) {
+    guard let given else { throw DeckFailure(status: 400, "the command carries no view version") }
+    guard given == current else {
+      throw DeckFailure(
+        status: 409,
+        "\(what.prefix(1).uppercased() + what.dropFirst()) changed since the page showed it (in another tab or from the command line); nothing was changed. The page now shows the current rows."
+      )
+    }
+  }
+
+  /// The rows a command names: `ids`, or every row (`all`) except `except`; one id is `id`.
+  static func selection(_ command: OrganizeCommand, in tree: CollectionTree) throws(DeckFailure)
+    -> ItemSelection
+  {
+    let ids = command.ids ?? command.id.map { [$0] } ?? []
+    let except = command.except ?? []
+    for id in ids + except { _ = try item(id, in: tree) }
+    if command.all == true {
+      return ItemSelection(terms: [], includesAll: true, exceptions: except.map { .id($0) })
+    }
+    guard !ids.isEmpty else { throw DeckFailure(status: 400, "select at least one item") }
+    return ItemSelection(terms: ids.map { .id($0) })
+  }
+
+  static func count(_ items: Int) -> String { items == 1 ? "1 item" : "\(items) items" }
+
+  static func required(_ value: String?, _ message: String) throws(DeckFailure) -> String {
+    guard let value, !value.isEmpty else { throw DeckFailure(status: 400, message) }
+    return value
+  }
+
+  /// An item id the page named, which must be in the collection it shows.
+  static func item(_ id: String?, in tree: CollectionTree) throws(DeckFailure) -> String {
+    try shortID(id, in: tree).rawValue
+  }
+
+  /// The id of an item the page named, which must be in the collection it shows.
+  static func shortID(_ id: String?, in tree: CollectionTree) throws(DeckFailure) -> ShortID {
+    guard let id, let short = ShortID(id), tree.items[short] != nil else {
+      throw DeckFailure(status: 404, "no such item in this collection")
+    }
+    return short
+  }
+
+  /// Runs a workspace call, mapping its error to a status.
+  func run<T>(_ body: () throws(WorkspaceError) -> T) throws(DeckFailure) -> T {
+    do {
+      return try body()
+    } catch {
+      let status: Int
+      switch error.code {
+      case .notFound: status = 404
+      case .ambiguous, .invalidRequest, .badInput: status = 400
+      case .refused, .alreadyExists, .notEmpty, .nothingToUndo, .conflict: status = 409
+      case .storeBusy: status = 503
+      default: status = 500
+      }
+      throw DeckFailure(status: status, Printable.clean(error.description))
+    }
+  }
+}
+
+/// A 64-bit FNV-1a digest of lines, as 16 hexadecimal digits (a view's version).
+struct Digest {
+  private var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  mutating func add(_ line: String) {
+    for byte in line.utf8 {
+      value ^= UInt64(byte)
+      value = value &* 0x100_0000_01b3
+    }
+    value ^= 0x0a
+    value = value &* 0x100_0000_01b3
+  }
+
+  var hex: String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+}

@@ -1,0 +1,240 @@
+import Foundation
+import Gestures
+import Offload
+
+/// One message from an organize page over its WebSocket.
+struct OrganizeInput: Decodable {
+  /// A row's frame as the page measured it, in the list's coordinates.
+  struct Frame: Decodable {
+    /// The row's id.
+    var i: String
+    /// Its top.
+    var y: Double
+    /// Its height.
+    var h: Double
+    /// Its depth.
+    var d: Int
+    /// Whether its children are shown.
+    var o: Bool?
+  }
+  /// `watch` (the change feed), `sample` (a pointer sample), `advance` (time passes while the
+  /// finger rests) or `rows` (the visible rows after a scroll).
+  var type: String
+  var collection: String?
+  var version: String?
+  /// `row` (a touch anywhere on a row: the `listRow` arena) or `handle` (the reorder handle).
+  var surface: String?
+  /// The row a stroke began on.
+  var id: String?
+  /// The page's number for the stroke, echoed in the answers.
+  var stroke: Int?
+  var phase: String?
+  var t: Double?
+  var x: Double?
+  var y: Double?
+  var pointer: Int?
+  var rows: [Frame]?
+  /// The viewport's top and bottom, in the list's coordinates.
+  var top: Double?
+  var bottom: Double?
+  /// The x of depth 0 and the indentation per level, in the list's coordinates.
+  var originX: Double?
+  var indent: Double?
+  var reduceMotion: Bool?
+}
+
+/// What the server answers an organize page.
+struct OrganizeOutput: Encodable {
+  struct Line: Encodable {
+    var x: Double
+    var y: Double
+    var depth: Int
+  }
+  struct Motion: Encodable {
+    var duration: Double
+    var scale: Double
+    var rotation: Double
+  }
+  var type: String
+  var version: String?
+  var id: String?
+  /// The stroke the answer belongs to (the page's number).
+  var stroke: Int?
+  var line: Line?
+  var blocked: Bool?
+  var reason: String?
+  var autoScroll: Double?
+  var offset: Double?
+  var opacity: Double?
+  var past: Bool?
+  var haptic: String?
+  var motion: Motion?
+  var done: String?
+  var view: OrganizeShapes.Collection?
+  var error: String?
+}
+
+/// One stroke on a row: the Gestures arena (the `listRow` surface for a touch on the row, the
+/// `reorderHandle` surface for the handle) fed with the page's samples, and, once the row
+/// lifts, the drop-target resolver run over the visible rows at every move.
+struct OrganizeStroke {
+  /// What the stroke asks the channel to do once a sample is fed.
+  enum Effect: Equatable {
+    /// Delete the row (a quick swipe past the commit distance).
+    case delete
+    /// Drop the row on the target (allowed or blocked).
+    case drop(DropTarget<ShortID>)
+  }
+
+  let collection: String
+  let version: String
+  let id: ShortID
+  /// The page's number for the stroke.
+  let number: Int?
+  let rules: OrganizePolicy
+  let reduceMotion: Bool
+  var arena: GestureArena
+  var rows: [DropRow<ShortID>] = []
+  var configuration: DropConfiguration
+  /// The last target, for the resolver's hysteresis.
+  var previous: DropInstruction<ShortID>?
+  var lifted = false
+  /// Why the row cannot lift, once it tried.
+  var liftRefusal: DropRefusal?
+  private let origin: Double
+
+  init(
+    collection: String, version: String, id: ShortID, rules: OrganizePolicy, handle: Bool,
+    input: OrganizeInput, time: Double
+  ) {
+    self.collection = collection
+    self.version = version
+    self.id = id
+    self.rules = rules
+    number = input.stroke
+    reduceMotion = input.reduceMotion ?? false
+    var gestures = GesturePreset.ios.configuration
+    gestures.reduceMotion = reduceMotion
+    arena = GestureArena(surface: handle ? .reorderHandle : .listRow, configuration: gestures)
+    origin = time
+    configuration = DropConfiguration(maximumDepth: rules.maximumDepth)
+    update(input)
+  }
+
+  /// Takes the page's geometry: rows, viewport and indentation.
+  mutating func update(_ input: OrganizeInput) {
+    if let frames = input.rows {
+      rows = frames.prefix(OrganizeChannel.visibleRows).compactMap { frame in
+        guard let id = ShortID(frame.i), frame.y.isFinite, frame.h.isFinite, frame.h > 0 else {
+          return nil
+        }
+        return DropRow(
+          id: id, minY: frame.y, height: frame.h, depth: max(0, min(frame.d, 64)),
+          isExpanded: frame.o ?? false,
+          acceptsChildren: rules.acceptsChildren(id, depth: frame.d))
+      }
+    }
+    if let top = input.top, let bottom = input.bottom, top.isFinite, bottom.isFinite, top < bottom {
+      configuration.viewportMinY = top
+      configuration.viewportMaxY = bottom
+    }
+    if let x = input.originX, x.isFinite { configuration.originX = x }
+    if let width = input.indent, width.isFinite, width > 0 {
+      configuration.indentationWidth = width
+    }
+  }
+
+  /// Feeds a sample (or, with `phase` nil, lets time pass); returns the page's messages and
+  /// what the channel must do.
+  ///
+  /// - Complexity: O(*n*) per move once lifted, where *n* is the number of visible rows.
+  mutating func feed(phase: TouchPhase?, milliseconds: Double, x: Double, y: Double, pointer: Int)
+    -> (messages: [OrganizeOutput], effect: Effect?)
+  {
+    let time = max(0, milliseconds / 1000 - origin)
+    let events: [GestureEvent]
+    if let phase {
+      events = arena.feed(TouchSample(time: time, x: x, y: y, phase: phase, pointer: pointer))
+    } else {
+      events = arena.advance(to: time)
+    }
+    var messages: [OrganizeOutput] = []
+    var effect: Effect?
+    for event in events {
+      switch event {
+      case .rowSwipe(let frame, _):
+        messages.append(
+          OrganizeOutput(
+            type: "swipe", offset: frame.offset, opacity: frame.trashOpacity,
+            past: frame.pastCommit))
+      case .rowSwipeFinished(.delete, _):
+        effect = .delete
+      case .rowSwipeFinished(.snapBack, _):
+        messages.append(OrganizeOutput(type: "swipeBack", motion: motion(.rowSnapBack)))
+      case .decided(.scroll, _, _):
+        messages.append(OrganizeOutput(type: "scroll"))
+      case .reorder(.lift, _, _):
+        if let refusal = DropTargetResolver.canLift([id], rules: rules.policy) {
+          liftRefusal = refusal
+          messages.append(
+            OrganizeOutput(type: "liftRefused", reason: refusal.reason, haptic: "refusedDrop"))
+        } else {
+          lifted = true
+          messages.append(OrganizeOutput(type: "lift", haptic: "grab", motion: motion(.lift)))
+        }
+      case .reorder(.move, let point, _):
+        if lifted { messages.append(target(at: point)) }
+      case .reorder(.drop, let point, _):
+        guard lifted else { break }
+        let resolution = resolve(point)
+        if let target = resolution.target {
+          effect = .drop(target)
+        } else {
+          messages.append(OrganizeOutput(type: "snapBack", motion: motion(.snapBack)))
+        }
+      case .reorder(.cancel, _, _):
+        if lifted { messages.append(OrganizeOutput(type: "snapBack", motion: motion(.snapBack))) }
+      default:
+        break
+      }
+    }
+    // Every stroke ends with one answer the page can settle on.
+    let terminal: Set<String> = ["swipeBack", "snapBack"]
+    if phase == .ended || phase == .cancelled, effect == nil,
+      !messages.contains(where: { terminal.contains($0.type) })
+    {
+      messages.append(OrganizeOutput(type: "ended", motion: motion(.rowSnapBack)))
+    }
+    return (messages, effect)
+  }
+
+  /// Re-resolves at the last point (after a scroll changed the rows or the viewport).
+  mutating func retarget(x: Double, y: Double) -> OrganizeOutput? {
+    lifted ? target(at: TouchPoint(x: x, y: y)) : nil
+  }
+
+  private mutating func resolve(_ point: TouchPoint) -> DropResolution<ShortID> {
+    let resolution = DropTargetResolver.resolve(
+      pointer: point, rows: rows, dragged: [id], rules: rules.policy,
+      configuration: configuration, previous: previous)
+    previous = resolution.target?.instruction
+    return resolution
+  }
+
+  private mutating func target(at point: TouchPoint) -> OrganizeOutput {
+    let resolution = resolve(point)
+    var reason: String?
+    if case .blocked(let refusal, _)? = resolution.target { reason = refusal.reason }
+    return OrganizeOutput(
+      type: "target",
+      line: resolution.line.map { OrganizeOutput.Line(x: $0.x, y: $0.y, depth: $0.depth) },
+      blocked: resolution.showsInvalidTint, reason: reason,
+      autoScroll: resolution.autoScrollSpeed)
+  }
+
+  func motion(_ cue: MotionCue) -> OrganizeOutput.Motion {
+    let spec = MotionSpec.for(cue, reduceMotion: reduceMotion)
+    return OrganizeOutput.Motion(
+      duration: spec.duration, scale: spec.scale, rotation: spec.rotationDegrees)
+  }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Gestures
+import Offload
+import Testing
+
+@testable import OffloadWeb
+
+/// A row stroke on the server: the `listRow` arena decides swipe, scroll and long-press drag
+/// (a quick swipe past 100 pt), the handle lifts at once, and a lifted row's moves run the drop resolver.
+@Suite("OrganizeStroke: swipes and drags behind the page")
+struct OrganizeStrokeTests {
+  /// Rows 48 points tall for the House plan, as a page at the top of the list measures them.
+  func stroke(_ store: OrganizeServiceTests.Store, row text: String, handle: Bool = false)
+    async throws -> OrganizeStroke
+  {
+    let (tree, rules, version) = try await store.service.load(store.house)
+    let frames = tree.rows().enumerated().map { index, row in
+      OrganizeInput.Frame(
+        i: row.item.id.rawValue, y: Double(index) * 48, h: 48, d: row.depth,
+        o: row.childCount > 0)
+    }
+    let input = OrganizeInput(
+      type: "sample", rows: frames, top: -200, bottom: 700, originX: 8, indent: 24)
+    let id = try #require(store.ids[text].flatMap(ShortID.init))
+    return OrganizeStroke(
+      collection: store.house, version: version, id: id, rules: rules, handle: handle,
+      input: input, time: 0)
+  }
+
+  /// Feeds a straight stroke from (x, y) by (dx, dy) over `duration` seconds in 16 ms steps,
+  /// resting `rest` seconds first; returns the messages' types and the effect.
+  func run(
+    _ stroke: inout OrganizeStroke, from start: (Double, Double), by delta: (Double, Double),
+    duration: Double, rest: Double = 0, cancel: Bool = false
+  ) -> (types: [String], effect: OrganizeStroke.Effect?, messages: [OrganizeOutput]) {
+    var all: [OrganizeOutput] = []
+    var effect: OrganizeStroke.Effect?
+    func take(_ result: (messages: [OrganizeOutput], effect: OrganizeStroke.Effect?)) {
+      all += result.messages
+      if let found = result.effect { effect = found }
+    }
+    take(stroke.feed(phase: .began, milliseconds: 0, x: start.0, y: start.1, pointer: 1))
+    if rest > 0 {
+      take(stroke.feed(phase: nil, milliseconds: rest * 1000, x: start.0, y: start.1, pointer: 1))
+    }
+    let steps = max(1, Int(duration / 0.016))
+    for step in 1...steps {
+      let f = Double(step) / Double(steps)
+      take(
+        stroke.feed(
+          phase: .moved, milliseconds: (rest + duration * f) * 1000, x: start.0 + delta.0 * f,
+          y: start.1 + delta.1 * f, pointer: 1))
+    }
+    take(
+      stroke.feed(
+        phase: cancel ? .cancelled : .ended, milliseconds: (rest + duration) * 1000 + 8,
+        x: start.0 + delta.0, y: start.1 + delta.1, pointer: 1))
+    return (all.map(\.type), effect, all)
+  }
+
+  @Test("a quick swipe left past 100 pt deletes; short, slow, rightward and vertical ones do not")
+  func swipes() async throws {
+    let store = try OrganizeServiceTests.Store()
+    defer { store.folder.remove() }
+    var quick = try await stroke(store, row: "Paint")
+    let deleted = run(&quick, from: (300, 24), by: (-160, 4), duration: 0.15)
+    #expect(deleted.effect == .delete, "\(deleted.types)")
+    #expect(deleted.types.contains("swipe"))
+    let opacities = deleted.messages.compactMap(\.opacity)
+    #expect(opacities == opacities.sorted() && (opacities.last ?? 0) >= 1)
+    for (name, delta, duration, cancel) in [
+      ("short", (-70.0, 0.0), 0.1, false), ("slow", (-160.0, 0.0), 2.5, false),
+      ("vertical with drift", (-25.0, 220.0), 0.3, true), ("rightward", (160.0, 0.0), 0.15, false),
+    ] {
+      var other = try await stroke(store, row: "Paint")
+      let result = run(&other, from: (300, 24), by: delta, duration: duration, cancel: cancel)
+      #expect(result.effect == nil, "\(name): \(result.types)")
+      #expect(!result.types.contains("lift"), "\(name)")
+    }
+    var scroll = try await stroke(store, row: "Paint")
+    let scrolled = run(&scroll, from: (300, 24), by: (-25, 220), duration: 0.3, cancel: true)
+    #expect(scrolled.types.contains("scroll") && !scrolled.types.contains("swipe"))
+  }
+
+  @Test("a long press lifts the row; a move resolves the line; a drag left never deletes")
+  func longPressDrag() async throws {
+    let store = try OrganizeServiceTests.Store()
+    defer { store.folder.remove() }
+    var drag = try await stroke(store, row: "Paint")
+    let result = run(&drag, from: (300, 24), by: (-160, 110), duration: 0.6, rest: 0.6)
+    #expect(result.types.first == "lift", "\(result.types)")
+    #expect(!result.types.contains("swipe"))
+    #expect(result.types.contains("target"))
+    guard case .drop(let target)? = result.effect else {
+      Issue.record("no drop: \(result.types)")
+      return
+    }
+    #expect(!target.isBlocked)
+    #expect(result.messages.contains { $0.line != nil })
+  }
+
+  @Test("the handle lifts at once (mouse), and a drop below the last row lands after it")
+  func handleDrag() async throws {
+    let store = try OrganizeServiceTests.Store()
+    defer { store.folder.remove() }
+    var drag = try await stroke(store, row: "Paint", handle: true)
+    let result = run(&drag, from: (400, 24), by: (0, 136), duration: 0.3)
+    #expect(result.types.first == "lift", "\(result.types)")
+    guard case .drop(let target)? = result.effect else {
+      Issue.record("no drop: \(result.types)")
+      return
+    }
+    #expect(
+      target == .allowed(.insertBelow(try #require(store.ids["Clean"].flatMap(ShortID.init)))))
+    let autoScroll = result.messages.compactMap(\.autoScroll)
+    #expect(!autoScroll.isEmpty && autoScroll.allSatisfy { $0 == 0 })
+    // Near the bottom edge of the viewport the resolver asks for auto-scroll.
+    var edge = try await stroke(store, row: "Paint", handle: true)
+    let scrolled = run(&edge, from: (400, 24), by: (0, 660), duration: 0.3)
+    #expect((scrolled.messages.compactMap(\.autoScroll).last ?? 0) > 0)
+  }
+}

@@ -170,4 +170,24 @@ struct DocExampleTests {
     try forest.insert("t", at: .lastChild(of: "d2"))
     #expect(!drop.showsInvalidTint)  // over the middle of d2, which takes the segment
   }
+
+  @Test func dropMoveIntoTheForest() throws {
+    var forest = OrderedForest<String>()
+    try forest.insert("day-1", at: .lastRoot)
+    try forest.insert("day-2", at: .lastRoot)
+    try forest.insert("travel-1", at: .lastChild(of: "day-1"))
+    let rows = [
+      DropRow(id: "day-1", minY: 0, height: 44, acceptsChildren: true),
+      DropRow(id: "travel-1", minY: 44, height: 44, depth: 1),
+      DropRow(id: "day-2", minY: 88, height: 44, acceptsChildren: true),
+    ]
+    let resolution = DropTargetResolver.resolve(
+      pointer: TouchPoint(x: 60, y: 120), rows: rows, dragged: ["travel-1"],
+      rules: PlacementPolicy<String>(name: "any"), configuration: .init())
+    if case .allowed(let instruction)? = resolution.target {
+      try forest.move("travel-1", to: .init(instruction.move))
+    }
+    #expect(forest.parent(of: "travel-1") != nil || forest.roots.contains("travel-1"))
+    #expect(resolution.target != nil)
+  }
 }

@@ -1,0 +1,55 @@
+extension PhotoSessionStore {
+  /// A session opened from the store, holding its lock until it is released.
+  public final class Opened {
+    /// The session's manifest.
+    public let manifest: Manifest
+    /// The session.
+    public let session: CullingSession
+    /// The folder library the session applies decisions to.
+    public let library: FolderLibrary
+    /// What the scan skipped or could not read (only for a session just started).
+    public let issues: [ScanIssue]
+    /// The session's journal, whose lock is the session's.
+    private let journal: JSONLinesSessionJournal
+
+    init(
+      manifest: Manifest, session: CullingSession, library: FolderLibrary, issues: [ScanIssue],
+      journal: JSONLinesSessionJournal
+    ) {
+      self.manifest = manifest
+      self.session = session
+      self.library = library
+      self.issues = issues
+      self.journal = journal
+    }
+
+    deinit {
+      try? journal.close()
+    }
+
+    /// Closes the session's journal and releases its lock; another process can open the
+    /// session afterwards, and this one's session refuses every further change.
+    ///
+    /// - Throws: ``PhotoSessionError/Code/writeFailed`` when the final flush fails.
+    public func close() throws(PhotoSessionError) {
+      try journal.close()
+    }
+
+    /// The session id.
+    public var id: String { manifest.id }
+  }
+
+  /// One line of ``sessions()``.
+  public struct Summary: Hashable, Sendable, Codable {
+    /// The session id.
+    public var id: String
+    /// The library folder.
+    public var root: String
+    /// When the session started, seconds since 1970.
+    public var createdAt: Double
+    /// The session's statistics, or nil when it could not be read (see ``problem``).
+    public var statistics: SessionStatistics?
+    /// Why the session could not be read, or nil.
+    public var problem: String?
+  }
+}

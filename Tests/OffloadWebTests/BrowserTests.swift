@@ -64,6 +64,34 @@ enum BrowserTools {
     .deletingLastPathComponent().deletingLastPathComponent()
 }
 
+extension BrowserTools {
+  /// Runs one Playwright script against the built `offloadctl`, with a throw-away HOME, and
+  /// checks it passed and left each screenshot named in `Tests/Output/OUTPUT`.
+  static func runScript(
+    _ name: String, output folder: String, passLine: String, screenshots: [String],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let work = try TemporaryDirectory(prefix: "offload-browser")
+    defer { work.remove() }
+    let output = repository.appendingPathComponent("Tests/Output/" + folder).path
+    let script = repository.appendingPathComponent("Tools/WebTests/" + name)
+    try? FileManager.default.removeItem(atPath: output)
+    let result = try run(
+      [
+        "python3", script.path,
+        "--offloadctl", BuiltProduct.path("offloadctl"), "--work", work.path, "--out", output,
+      ],
+      environment: ["HOME": work.path])
+    #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
+    #expect(result.stdout.contains(passLine), "\(result)", sourceLocation: sourceLocation)
+    for shot in screenshots {
+      #expect(
+        FileManager.default.fileExists(atPath: output + "/" + shot), "no screenshot \(shot)",
+        sourceLocation: sourceLocation)
+    }
+  }
+}
+
 /// The deck in a real browser: Playwright drives the system's Chromium against the built
 /// `offloadctl serve` (desktop mouse and phone touch), and checks the store through the CLI.
 @Suite("offloadctl serve: in Chromium")
@@ -76,25 +104,11 @@ struct BrowserTests {
     ),
     .timeLimit(.minutes(10)))
   func deckInChromium() throws {
-    let work = try TemporaryDirectory(prefix: "offload-browser")
-    defer { work.remove() }
-    let output = BrowserTools.repository.appendingPathComponent("Tests/Output/web").path
-    let script = BrowserTools.repository.appendingPathComponent(
-      "Tools/WebTests/deck_browser_test.py")
-    try? FileManager.default.removeItem(atPath: output)
-    let result = try BrowserTools.run(
-      [
-        "python3", script.path,
-        "--offloadctl", BuiltProduct.path("offloadctl"), "--work", work.path, "--out", output,
-      ],
-      environment: ["HOME": work.path])
-    #expect(result.status == 0, "\(result)")
-    #expect(result.stdout.contains("PASS: browser deck tests"), "\(result)")
-    for shot in [
-      "desktop-deck.png", "desktop-drag-left.png", "phone-deck.png", "review-committed.png",
-    ] {
-      #expect(FileManager.default.fileExists(atPath: output + "/" + shot), "no screenshot \(shot)")
-    }
+    try BrowserTools.runScript(
+      "deck_browser_test.py", output: "web", passLine: "PASS: browser deck tests",
+      screenshots: [
+        "desktop-deck.png", "desktop-drag-left.png", "phone-deck.png", "review-committed.png",
+      ])
   }
 }
 
@@ -110,27 +124,13 @@ struct OrganizeBrowserTests {
     ),
     .timeLimit(.minutes(10)))
   func organizeInChromium() throws {
-    let work = try TemporaryDirectory(prefix: "offload-organize-browser")
-    defer { work.remove() }
-    let output = BrowserTools.repository.appendingPathComponent("Tests/Output/web-organize").path
-    let script = BrowserTools.repository.appendingPathComponent(
-      "Tools/WebTests/organize_browser_test.py")
-    try? FileManager.default.removeItem(atPath: output)
-    let result = try BrowserTools.run(
-      [
-        "python3", script.path,
-        "--offloadctl", BuiltProduct.path("offloadctl"), "--work", work.path, "--out", output,
-      ],
-      environment: ["HOME": work.path])
-    #expect(result.status == 0, "\(result)")
-    #expect(result.stdout.contains("PASS: browser organize tests"), "\(result)")
-    for shot in [
-      "desktop-collections.png", "desktop-plan.png", "desktop-drag-line.png",
-      "desktop-invalid-drop.png", "desktop-auto-scroll.png", "desktop-edit-mode.png",
-      "phone-swiped.png", "phone-list.png",
-    ] {
-      #expect(FileManager.default.fileExists(atPath: output + "/" + shot), "no screenshot \(shot)")
-    }
+    try BrowserTools.runScript(
+      "organize_browser_test.py", output: "web-organize", passLine: "PASS: browser organize tests",
+      screenshots: [
+        "desktop-collections.png", "desktop-plan.png", "desktop-drag-line.png",
+        "desktop-invalid-drop.png", "desktop-auto-scroll.png", "desktop-edit-mode.png",
+        "phone-swiped.png", "phone-list.png",
+      ])
   }
 }
 

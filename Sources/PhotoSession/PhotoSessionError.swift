@@ -8,7 +8,7 @@
 /// do {
 ///   try session.swipe(.left)
 /// } catch {
-///   print(error)  // the session is at the end of the library: every photo has a decision ...
+///   print(error)  // the session is at the end of the library: all 2 photos have a decision; ...
 /// }
 /// ```
 public struct PhotoSessionError: Error, Hashable, Sendable, Codable, CustomStringConvertible {

@@ -4,9 +4,10 @@ import Foundation
 /// acknowledged, over a ``PhotoLibrary`` that reads metadata lazily and applies decisions.
 ///
 /// ```swift
-/// let library = try FolderLibrary(root: "/photos/2024")
+/// let scan = try FolderScan.scan("/photos/2024")
+/// let library = FolderLibrary(root: scan.root, trash: .user())
 /// let journal = JSONLinesSessionJournal(folder: sessionFolder)
-/// let session = try CullingSession(photos: library.photos, journal: journal, library: library)
+/// let session = try CullingSession(photos: scan.photos, journal: journal, library: library)
 /// try session.swipe(.left)          // durable before it returns
 /// try session.undo()
 /// let report = try session.commit { progress in print(progress.done, "/", progress.total) }

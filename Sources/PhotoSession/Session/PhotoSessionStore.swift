@@ -14,10 +14,11 @@ public import Persistence
 /// operation goes through ``fileSystem`` (and the Trash's own), so a test can fail any of them.
 ///
 /// ```swift
-/// let store = PhotoSessionStore(folder: "~/.local/share/offload/photo-sessions")
+/// let store = PhotoSessionStore(folder: "/home/me/.local/share/offload/photo-sessions")
 /// let opened = try store.start(folder: "/photos/2024", options: .init(recursive: true))
 /// try opened.session.swipe(.left)
-/// let again = try store.openLatest()
+/// try opened.close()                  // releases the session's lock
+/// let again = try store.openLatest()  // the same session, the swipe replayed
 /// ```
 public final class PhotoSessionStore {
   /// The folder holding the sessions.

@@ -5,9 +5,9 @@
 ///
 /// ```swift
 /// do {
-///   _ = try GestureTrace(parsing: "{\"type\":\"sample\"}")
+///   _ = try GestureTrace(lines: [.init(type: "sample", phase: "began")])
 /// } catch {
-///   print(error)  // trace line 1: missing field "t" ...
+///   print(error)  // trace line 1: missing field "t"
 /// }
 /// ```
 public struct GestureError: Error, Hashable, Sendable, CustomStringConvertible {

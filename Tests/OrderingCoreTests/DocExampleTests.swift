@@ -267,16 +267,16 @@ struct DocExampleTests {
       ])
   }
 
+  // The example's line breaks, kept so the lines match its doc comment:
+  // swift-format-ignore
   @Test func rule() throws {
     enum Kind { case plan, task }
     let kind: [String: Kind] = ["trip": .plan, "pack": .task, "book": .plan]
     // Example: Sources/OrderingCore/Forest/OrderedForest+Rule.swift, Rule
-    let rule = OrderedForest<String>.Rule(
-      "tasks hold no plans",
-      allows: { proposal, _ in
-        kind[proposal.node] == .plan && proposal.parent.map { kind[$0] == .task } == true
-          ? .refuse("a task may not contain a plan") : .allow
-      })
+    let rule = OrderedForest<String>.Rule("tasks hold no plans", allows: { proposal, _ in
+      kind[proposal.node] == .plan && proposal.parent.map { kind[$0] == .task } == true
+        ? .refuse("a task may not contain a plan") : .allow
+    })
     // End of example.
     var forest = try Self.forest([("trip", 0), ("pack", 0), ("book", 0)], rules: [rule])
     #expect(throws: OrderedForest<String>.Refusal.self) {

@@ -46,11 +46,18 @@ enum WebShapes {
     var decision: String?
     /// Why the photo cannot be shown or read, if it cannot.
     var problem: String?
+    /// `video` for a video alone (no image; ``video`` describes it), else `photo`.
+    var kind: String = CardKind.photo.rawValue
+    /// A video card's metadata in one line (format, size, duration, date), shown in place of
+    /// an image.
+    var video: String?
 
     init(session id: String, card: PhotoCard) {
       index = card.index
       name = Printable.clean(card.photo)
       decision = card.decision?.rawValue
+      kind = card.kind.rawValue
+      video = card.video.map(Self.describe)
       let format = card.metadata?.format ?? ImageFormat(fileName: card.photo)
       self.format = format?.rawValue
       width = card.metadata?.displayWidth
@@ -63,6 +70,28 @@ enum WebShapes {
           "A browser cannot show \(format.rawValue.uppercased()) files; decide by its name, or open it in a photo viewer."
       }
       if let error = card.problem { problem = Printable.clean(error.description) }
+    }
+
+    /// `Video · MOV · 1.2 MB · 0:07 · 2024-05-01 10:00 UTC`: a video card's metadata.
+    static func describe(_ video: VideoMetadata) -> String {
+      var parts = ["Video", video.format.rawValue.uppercased()]
+      let bytes = Double(video.byteCount)
+      parts.append(
+        bytes < 1000
+          ? "\(video.byteCount) bytes"
+          : bytes < 1e6
+            ? "\(Int((bytes / 1e3).rounded())) kB" : "\(Int((bytes / 1e6).rounded())) MB")
+      if let seconds = video.durationSeconds {
+        let total = Int(seconds.rounded())
+        parts.append("\(total / 60):\(total % 60 < 10 ? "0" : "")\(total % 60)")
+      }
+      let formatter = DateFormatter()
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      formatter.timeZone = TimeZone(identifier: "UTC")
+      formatter.dateFormat = "yyyy-MM-dd HH:mm"
+      let date = Date(timeIntervalSince1970: video.creationTime ?? video.modificationTime)
+      parts.append(formatter.string(from: date) + " UTC")
+      return parts.joined(separator: " · ")
     }
   }
 

@@ -43,18 +43,21 @@ struct CompanionTests {
     try makeCameraFolder(photos)
     let scan = try FolderScan.scan(photos.path, options: .init(ordering: .modificationTime))
     let byPhoto = Dictionary(uniqueKeysWithValues: zip(scan.photos, scan.companions))
-    #expect(Set(scan.photos) == ["A.png", "IMG_0100.JPG", "P1.jpg", "RAW.nef"])
+    #expect(Set(scan.photos) == ["A.png", "IMG_0100.JPG", "P1.jpg", "RAW.nef", "clip.mov"])
     #expect(byPhoto["A.png"] == ["A.png.xmp"])
     #expect(
       byPhoto["IMG_0100.JPG"] == ["IMG_0100.MOV", "IMG_0100.dng", "IMG_0100.xmp", "img_0100.aae"])
     #expect(byPhoto["P1.jpg"] == ["P1.cr2"])
     #expect(byPhoto["RAW.nef"] == [])
+    // A video alone is a card of its own.
+    #expect(byPhoto["clip.mov"] == [])
     #expect(scan.identities.count == scan.photos.count)
-    // A sidecar or a video alone is reported, not dropped silently and not a card.
-    #expect(scan.issues.map(\.path) == ["clip.mov", "orphan.xmp"])
+    #expect(scan.companionIdentities.map(\.count) == scan.companions.map(\.count))
+    // A sidecar alone is reported, not dropped silently and not a card.
+    #expect(scan.issues.map(\.path) == ["orphan.xmp"])
     #expect(
       scan.issues.first?.message
-        == "\"clip.mov\" has no photo beside it (a sidecar, edit file or video alone); it is not a card and stays where it is"
+        == "\"orphan.xmp\" has no photo or video beside it (a sidecar or edit file alone); it is not a card and stays where it is"
     )
     #expect(scan.issues.allSatisfy { $0.code == .unsupportedFormat })
     #expect(Companion.stem("x/A.PNG.XMP") == "x/a" && Companion.stem("x.y/b") == "x.y/b")
@@ -74,7 +77,7 @@ struct CompanionTests {
       folder: photos.path, options: .init(ordering: .modificationTime))
     let id = try #require(opened?.id)
     let order = try #require(opened?.manifest.photos)
-    #expect(order == ["A.png", "IMG_0100.JPG", "P1.jpg", "RAW.nef"])
+    #expect(order == ["A.png", "IMG_0100.JPG", "P1.jpg", "RAW.nef", "clip.mov"])
     #expect(opened?.manifest.companions?["IMG_0100.JPG"]?.count == 4)
     try opened?.session.swipe(.left)  // A.png
     try opened?.session.swipe(.left)  // IMG_0100.JPG

@@ -74,7 +74,7 @@ struct IdentityCheckTests {
     #expect(
       report.failed.map(\.detail) == [
         "skipped \"a.jpg\": it is now a folder, not the photo shown; nothing was changed",
-        "skipped \"b.png\": it is another file than the one shown (its inode changed); nothing was changed",
+        "skipped \"b.png\": it is another file than the one the session saw (its inode changed); nothing was changed",
         "skipped \"c.jpg\": its size changed from \(TestImages.jpeg(width: 6, height: 3).count) to \(TestImages.jpeg(width: 6, height: 3).count + 1) bytes; nothing was changed",
         "skipped \"d.jpg\": it was modified since the session started; nothing was changed",
         "skipped \"f.jpg\": it is now a folder, not the photo shown; nothing was changed",

@@ -33,8 +33,8 @@ private func essence(_ state: CullingState) -> String {
   return "\(snapshot.cursor)|\(snapshot.decisions)|\(snapshot.commits)|\(snapshot.undo)"
 }
 
-private func makePhotos(_ count: Int, in folder: TemporaryDirectory) throws {
-  for index in 0..<count {
+private func makePhotos(_ count: Int, from first: Int = 0, in folder: TemporaryDirectory) throws {
+  for index in first..<count {
     try TestImages.write(
       TestImages.jpeg(width: 4 + index, height: 3, date: "2021:05:01 10:00:00"),
       String(format: "IMG_%04d.jpg", index), in: folder, modified: Double(1_600_000_000 + index))
@@ -108,6 +108,42 @@ struct KillTrialTests {
         found == acknowledged || found == inFlight,
         "trial \(trial), seed \(seed): \(operations) acknowledged operations; the reopened state is neither the acknowledged one nor the one in flight"
       )
+    }
+  }
+
+  @Test(.timeLimit(.minutes(5))) func killDuringRescan() throws {
+    var rng = SplitMix64(seed: SplitMix64.testSeed(0x2E5C))
+    for trial in 0..<Self.trials {
+      let work = try TemporaryDirectory(prefix: "offload-kill")
+      defer { work.remove() }
+      let photos = try TemporaryDirectory(prefix: "offload-kill-photos")
+      defer { photos.remove() }
+      try makePhotos(20, in: photos)
+      let trash = FreedesktopTrash(homeTrash: work.appending("data/Trash"))
+      let store = PhotoSessionStore(folder: work.appending("sessions"), trash: trash)
+      let id: String
+      let before: [String]
+      do {
+        let opened = try store.start(folder: photos.path)
+        id = opened.id
+        before = opened.session.state.photos
+        try opened.session.swipe(.left)
+      }
+      try makePhotos(400, from: 20, in: photos)
+      let added = (20..<400).map { String(format: "IMG_%04d.jpg", $0) }
+      let lines = try runAndKill(
+        ["rescan", store.folder, id], environment: ["XDG_DATA_HOME": work.appending("data")],
+        after: Double(rng.index(below: 120) + 5) / 1000)
+      let reopened = try store.open(id).session.state
+      // One journal entry: the queue is the one before or the one after, never a part.
+      if lines.contains("ok 380") {
+        #expect(reopened.photos == before + added, "trial \(trial)")
+      } else {
+        #expect(
+          reopened.photos == before || reopened.photos == before + added,
+          "trial \(trial): \(reopened.photos.count) photos after a kill")
+      }
+      #expect(reopened.cursor == 1)
     }
   }
 

@@ -8,6 +8,8 @@
 //   photo-session-driver restore STORE SESSION
 //       restores every card the session trashed, printing `done PHOTO` after each (and after
 //       the folders are synced, `finished`).
+//   photo-session-driver rescan STORE SESSION
+//       rescans the session's folder, printing `do rescan`, then `ok N` (N cards added).
 //
 // The Trash is `$XDG_DATA_HOME/Trash`. Output is unbuffered so a SIGKILL loses nothing printed.
 
@@ -48,7 +50,7 @@ struct SplitMix64: RandomNumberGenerator {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4 else {
-  fail("usage: photo-session-driver swipe|commit|restore STORE SESSION ...")
+  fail("usage: photo-session-driver swipe|commit|restore|rescan STORE SESSION ...")
 }
 let store = PhotoSessionStore(folder: arguments[2])
 let opened: PhotoSessionStore.Opened
@@ -120,6 +122,14 @@ case "restore":
     say("finished")
   } catch {
     fail("flush failed: \(error)")
+  }
+case "rescan":
+  say("do rescan")
+  do {
+    let report = try opened.rescan()
+    say("ok \(report.change.added.count)")
+  } catch {
+    fail("rescan failed: \(error)")
   }
 default:
   fail("unknown mode \(arguments[1])")

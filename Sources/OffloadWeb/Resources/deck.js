@@ -78,6 +78,10 @@ function show(next) {
   const problem = $("problem");
   problem.hidden = !current.problem;
   problem.textContent = current.problem || "";
+  // A video alone has no image: its metadata takes the photo's place.
+  const video = $("video");
+  video.hidden = !current.video;
+  video.textContent = current.video || "";
   if (current.image) {
     const ready = preloaded.get(current.image);
     document.body.dataset.preloaded = ready && ready.complete ? "yes" : "no";

@@ -3,10 +3,11 @@ import Persistence
 /// What identifies a file as the one a session saw at start: its device, inode, size and
 /// modification time (nanoseconds).
 ///
-/// A commit compares a photo's identity with the one recorded at start and skips the photo
-/// (``PhotoSessionError/Code/photoChanged``) when they differ, so a photo replaced by another
-/// file or by a folder is never trashed.
-public struct FileIdentity: Hashable, Sendable {
+/// A commit compares the identity of every file of a card (the photo and its companions) with
+/// the one recorded at start (or at the rescan that added it) and skips the whole card
+/// (``PhotoSessionError/Code/photoChanged``) when one differs, so a file replaced by another
+/// file or by a folder is never trashed. Encoded as its ``line``.
+public struct FileIdentity: Hashable, Sendable, Codable {
   /// The device (`st_dev`).
   public var device: UInt64
   /// The inode (`st_ino`).
@@ -45,11 +46,27 @@ public struct FileIdentity: Hashable, Sendable {
     self.init(device: device, inode: inode, size: size, modificationNanoseconds: time)
   }
 
+  /// Decodes an identity from its ``line``.
+  public init(from decoder: any Decoder) throws {
+    let text = try decoder.singleValueContainer().decode(String.self)
+    guard let identity = FileIdentity(line: Substring(text)) else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "not a file identity: \(text)"))
+    }
+    self = identity
+  }
+
+  /// Encodes the identity as its ``line``.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(line)
+  }
+
   /// How `self` (what is at the path now) differs from `expected`, in a few words, or nil
   /// when it is the same file.
   func difference(from expected: FileIdentity) -> String? {
     if device != expected.device || inode != expected.inode {
-      return "it is another file than the one shown (its inode changed)"
+      return "it is another file than the one the session saw (its inode changed)"
     }
     if size != expected.size {
       return "its size changed from \(expected.size) to \(size) bytes"

@@ -20,18 +20,23 @@ public final class FolderLibrary: PhotoLibrary {
   /// The rating a favorite gets.
   public let favoriteRating: Int
   /// Each photo's companion files (relative paths) by photo id: trashed with it, and its
-  /// images rated with it.
-  public let companions: [String: [String]]
+  /// images rated with it. A rescan adds the cards and companions it found.
+  public internal(set) var companions: [String: [String]]
+  /// Each companion's identity at start (or at the rescan that found it) by relative path;
+  /// a companion without one is only checked to be a regular file.
+  var companionIdentities: [String: FileIdentity]
+  /// The identity of each photo a rescan added, by photo id.
+  var addedIdentities: [String: FileIdentity] = [:]
   /// The file operations (injectable for fault tests); the Trash has its own.
   public let fileSystem: any Persistence.FileSystem
-  private var io: PhotoFiles { PhotoFiles(fileSystem) }
+  var io: PhotoFiles { PhotoFiles(fileSystem) }
   /// Folders changed since the last ``flush()``.
-  private var unsynced: Set<String> = []
+  var unsynced: Set<String> = []
   /// Each photo's identity at start, read on first use; a photo without one is only checked
   /// to be a regular file.
-  private var identities: [String: FileIdentity]?
+  var identities: [String: FileIdentity]?
   /// Reads ``identities`` when a commit first needs them.
-  private let loadIdentities: () throws(PhotoSessionError) -> [String: FileIdentity]
+  let loadIdentities: () throws(PhotoSessionError) -> [String: FileIdentity]
 
   /// A library over the folder `root`.
   ///
@@ -45,23 +50,28 @@ public final class FolderLibrary: PhotoLibrary {
   ///     ``PhotoSessionError/Code/photoChanged``. A photo without one is only checked to be a
   ///     regular file.
   ///   - companions: Each photo's companion files (``FolderScan/companions`` by photo id).
+  ///   - companionIdentities: Each companion's identity when the session saw it
+  ///     (``FolderScan/companionIdentities`` by relative path): a card any of whose files no
+  ///     longer matches is skipped whole. A companion without one is only checked to be a
+  ///     regular file.
   ///   - fileSystem: The file operations for the photos and sidecars; the real ones by default.
   public convenience init(
     root: String, trash: FreedesktopTrash, sidecarNaming: XMPSidecar.Naming = .appendExtension,
     favoriteRating: Int = 5, identities: [String: FileIdentity] = [:],
-    companions: [String: [String]] = [:],
+    companions: [String: [String]] = [:], companionIdentities: [String: FileIdentity] = [:],
     fileSystem: any Persistence.FileSystem = POSIXFileSystem()
   ) {
     self.init(
       root: root, trash: trash, sidecarNaming: sidecarNaming, favoriteRating: favoriteRating,
-      companions: companions, fileSystem: fileSystem,
+      companions: companions, companionIdentities: companionIdentities, fileSystem: fileSystem,
       loadIdentities: { () throws(PhotoSessionError) in identities })
   }
 
   /// A library whose identities are read by `loadIdentities` when a commit first needs them.
   init(
     root: String, trash: FreedesktopTrash, sidecarNaming: XMPSidecar.Naming,
-    favoriteRating: Int, companions: [String: [String]], fileSystem: any Persistence.FileSystem,
+    favoriteRating: Int, companions: [String: [String]],
+    companionIdentities: [String: FileIdentity], fileSystem: any Persistence.FileSystem,
     loadIdentities: @escaping () throws(PhotoSessionError) -> [String: FileIdentity]
   ) {
     self.fileSystem = fileSystem
@@ -70,36 +80,8 @@ public final class FolderLibrary: PhotoLibrary {
     self.sidecarNaming = sidecarNaming
     self.favoriteRating = favoriteRating
     self.companions = companions
+    self.companionIdentities = companionIdentities
     self.loadIdentities = loadIdentities
-  }
-
-  /// Throws unless the file at `path` is the regular file the session saw at start.
-  ///
-  /// - Complexity: O(1) once the identities are loaded (O(*n*) the first time).
-  func checkIdentity(of photo: String, path: String, doing action: String)
-    throws(PhotoSessionError)
-  {
-    guard let status = try io.status(path) else {
-      throw PhotoSessionError(
-        .photoMissing, path: photo,
-        description:
-          "cannot \(action) \"\(photo)\": it is no longer in the folder (moved or deleted)")
-    }
-    guard status.kind == .regular else {
-      let what = status.kind == .directory ? "a folder" : "no longer a regular file"
-      throw PhotoSessionError(
-        .photoChanged, path: photo,
-        description:
-          "skipped \"\(photo)\": it is now \(what), not the photo shown; nothing was changed")
-    }
-    if identities == nil { identities = try loadIdentities() }
-    if let expected = identities?[photo],
-      let difference = FileIdentity(status).difference(from: expected)
-    {
-      throw PhotoSessionError(
-        .photoChanged, path: photo,
-        description: "skipped \"\(photo)\": \(difference); nothing was changed")
-    }
   }
 
   /// `path` made absolute against the current directory, without a trailing slash.
@@ -255,7 +237,7 @@ public final class FolderLibrary: PhotoLibrary {
         }
         trash.removeOrphanedInfo(original: path)
       }
-      try checkIdentity(of: photo, path: path, doing: "trash")
+      try checkCard(of: photo, doing: "trash", resuming: resuming, sidecarsToo: true)
       // The companions first: the photo, moved last, is what marks the card done.
       for companion in companions[photo] ?? [] {
         try trashCompanion(companion, of: photo)
@@ -268,8 +250,9 @@ public final class FolderLibrary: PhotoLibrary {
         throw Self.naming(error, photo)
       }
     case .favorite, .keep:
-      try checkIdentity(
-        of: photo, path: path, doing: decision == .favorite ? "mark as a favorite" : "rate")
+      try checkCard(
+        of: photo, doing: decision == .favorite ? "mark as a favorite" : "rate",
+        resuming: resuming, sidecarsToo: false)
       var sidecars: [String] = []
       var allWritten = false
       for image in [photo] + (companions[photo] ?? []) where ImageFormat(fileName: image) != nil {
@@ -322,60 +305,6 @@ public final class FolderLibrary: PhotoLibrary {
     }
   }
 
-  /// Moves every file of a trashed photo's card back from the Trash to where it was (the
-  /// photo first, then its companions) and removes each one's `.trashinfo`; call ``flush()``
-  /// afterwards to make it durable.
-  ///
-  /// Refuses, moving nothing, when any original path is taken or no file of the card is in
-  /// the Trash. Resumable: after a crash part way (the photo back, a companion still in the
-  /// Trash), restoring again moves the rest back; an info file a crash left without its file
-  /// (between a move and the removal of the info file) is removed.
-  ///
-  /// - Throws: ``PhotoSessionError/Code/restoreRefused`` or
-  ///   ``PhotoSessionError/Code/trashFailed`` naming the file.
-  /// - Complexity: O(*c* · *t*) for *c* files in the card and *t* items in the Trash.
-  public func restore(_ photo: String) throws(PhotoSessionError) -> String {
-    var moves: [(String, FreedesktopTrash.Item)] = []
-    var back: [String] = []
-    for file in files(of: photo) {
-      let path = path(of: file)
-      guard let item = trash.locate(original: path) else {
-        back.append(path)
-        continue
-      }
-      guard try io.status(path) == nil else {
-        throw PhotoSessionError(
-          .restoreRefused, path: file,
-          description:
-            "cannot restore \"\(photo)\": \"\(file)\" is taken by another file; nothing was moved")
-      }
-      moves.append((path, item))
-    }
-    // Files an interrupted restore already moved back: their info files go.
-    for path in back where (try? io.status(path)) != nil {
-      trash.removeOrphanedInfo(original: path)
-    }
-    guard !moves.isEmpty else {
-      throw PhotoSessionError(
-        .restoreRefused, path: photo, description: "\"\(photo)\" is not in the Trash")
-    }
-    for (path, item) in moves {
-      do throws(PersistenceError) {
-        try fileSystem.rename(item.file, to: path)
-      } catch {
-        throw PhotoFiles.failure(.trashFailed, error, action: "move back from the Trash")
-      }
-      io.removeQuietly(item.info)
-      unsynced.formUnion([
-        PathName.directory(of: path), PathName.directory(of: item.file),
-        PathName.directory(of: item.info),
-      ])
-    }
-    return moves.count == 1
-      ? "restored from the Trash"
-      : "restored from the Trash with \(moves.count - 1) companion file\(moves.count == 2 ? "" : "s")"
-  }
-
   /// Syncs every folder changed since the last flush (the Trash's `files/`, photo folders,
   /// sidecar folders).
   ///
@@ -410,11 +339,13 @@ public final class FolderLibrary: PhotoLibrary {
   }
 
   /// Throws what ``apply(_:marks:to:resuming:)`` would refuse with: a trash, favorite or
-  /// rated keep whose photo is no longer the file the session saw (the identity check).
+  /// rated keep any file of whose card is no longer the file the session saw (the identity
+  /// check of ``checkCard(of:doing:resuming:sidecarsToo:)``).
   ///
   /// - Throws: ``PhotoSessionError/Code/photoMissing`` or
   ///   ``PhotoSessionError/Code/photoChanged``.
-  /// - Complexity: O(1) file status calls once the identities are loaded.
+  /// - Complexity: O(*c*) file status calls for *c* files in the card, once the identities
+  ///   are loaded.
   public func check(
     _ decision: PhotoDecision, marks: PhotoMarks, for photo: String
   ) throws(PhotoSessionError) {
@@ -424,7 +355,7 @@ public final class FolderLibrary: PhotoLibrary {
     guard writes else { return }
     let action =
       decision == .trash ? "trash" : decision == .favorite ? "mark as a favorite" : "rate"
-    try checkIdentity(of: photo, path: path(of: photo), doing: action)
+    try checkCard(of: photo, doing: action, resuming: false, sidecarsToo: decision == .trash)
   }
 
   /// What ``apply(_:marks:to:resuming:)`` would do.

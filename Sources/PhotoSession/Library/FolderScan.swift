@@ -68,11 +68,17 @@ public struct FolderScan: Sendable {
   /// a Live Photo `.mov`), as paths relative to ``root``, sorted. Every decision acts on them
   /// too.
   public var companions: [[String]] = []
+  /// Each companion's identity when it was scanned, in the order of ``companions``: a commit
+  /// checks every file of a card, not only the one shown.
+  public var companionIdentities: [[FileIdentity]] = []
   /// Files skipped (symbolic links, empty files, names that are not UTF-8) or read with a
   /// problem (unreadable): each with a message.
   public var issues: [ScanIssue]
 
   /// Scans `root` for image files by extension and orders them.
+  ///
+  /// A video (``VideoFormat``) with no image of its base name beside it is a card of its own
+  /// (``CardKind/video``), with its sidecars as companions; ordered by its modification time.
   ///
   /// Hidden files and folders (names starting with `.`, which include volume Trash folders)
   /// are not scanned. Symbolic links are skipped (a link could point outside the folder, and
@@ -130,15 +136,17 @@ public struct FolderScan: Sendable {
     issues.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     return FolderScan(
       root: absolute, photos: entries.map(\.path), identities: entries.map(\.identity),
-      companions: entries.map(\.companions), issues: issues)
+      companions: entries.map { $0.companions.map(\.path) },
+      companionIdentities: entries.map { $0.companions.map(\.identity) }, issues: issues)
   }
 
   struct Entry {
     var path: String
     var time: Double
-    var format: ImageFormat
+    /// The image format; nil for a companion file (a sidecar, an edit file, a video).
+    var format: ImageFormat?
     var identity: FileIdentity
-    var companions: [String] = []
+    var companions: [Entry] = []
     var unreadable = false
   }
 
@@ -156,7 +164,7 @@ public struct FolderScan: Sendable {
       return
     }
     var images: [Entry] = []
-    var others: [String] = []
+    var others: [Entry] = []
     defer { group(images, others, into: &entries, issues: &issues) }
     for entry in listing {
       let raw = entry.rawName
@@ -172,11 +180,9 @@ public struct FolderScan: Sendable {
       let format = ImageFormat(fileName: name)
       let kind = entry.kind
       let maybeFolder = kind == .directory || kind == nil
-      if format == nil, Companion.isCompanion(name), kind == .regular || kind == nil {
-        others.append(path)
-        continue
-      }
-      guard format != nil || (recursive && maybeFolder) || kind == .symbolicLink else { continue }
+      let companion = format == nil && Companion.isCompanion(name)
+      guard format != nil || companion || (recursive && maybeFolder) || kind == .symbolicLink
+      else { continue }
       let status: FileStatus
       do throws(PersistenceError) {
         status = try io.system.status(PathName.join(folder, name), followingLinks: false)
@@ -192,7 +198,7 @@ public struct FolderScan: Sendable {
         if recursive { folders.append(path) }
         continue
       }
-      guard let format else { continue }
+      guard format != nil || companion else { continue }
       if status.kind == .symbolicLink {
         issues.append(
           ScanIssue(
@@ -203,6 +209,13 @@ public struct FolderScan: Sendable {
         continue
       }
       guard status.kind == .regular else { continue }
+      if companion {
+        others.append(
+          Entry(
+            path: path, time: status.modified.secondsSince1970, format: nil,
+            identity: FileIdentity(status)))
+        continue
+      }
       if status.size == 0 {
         issues.append(
           ScanIssue(
@@ -218,10 +231,12 @@ public struct FolderScan: Sendable {
 
   /// Groups one folder's images and companion files by base name into cards: the card's
   /// photo is its JPEG, HEIC or PNG, else its RAW, else another image; the rest are its
-  /// companions. Companion files without an image are not cards: each is reported in
-  /// `issues` (a sidecar, edit file or video with no photo beside it).
+  /// companions. A video with no image of its base name is a card of its own (the first
+  /// video by path when there are several), its sidecars and other videos its companions.
+  /// Other companion files without an image are not cards: each is reported in `issues` (a
+  /// sidecar or edit file with no photo beside it).
   private static func group(
-    _ images: [Entry], _ others: [String], into entries: inout [Entry],
+    _ images: [Entry], _ others: [Entry], into entries: inout [Entry],
     issues: inout [ScanIssue]
   ) {
     guard !others.isEmpty || images.count > 1 else {
@@ -230,27 +245,35 @@ public struct FolderScan: Sendable {
     }
     var cards: [String: [Entry]] = [:]
     for image in images { cards[Companion.stem(image.path), default: []].append(image) }
-    var extra: [String: [String]] = [:]
-    for other in others.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-      guard cards[Companion.stem(other)] != nil else {
+    let sortedOthers = others.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    // A video alone becomes its card's shown file.
+    for video in sortedOthers
+    where VideoFormat(fileName: video.path) != nil && cards[Companion.stem(video.path)] == nil {
+      cards[Companion.stem(video.path)] = [video]
+    }
+    var extra: [String: [Entry]] = [:]
+    for other in sortedOthers {
+      let stem = Companion.stem(other.path)
+      guard let card = cards[stem] else {
         issues.append(
           ScanIssue(
-            code: .unsupportedFormat, path: other,
+            code: .unsupportedFormat, path: other.path,
             message:
-              "\"\(other)\" has no photo beside it (a sidecar, edit file or video alone); it is not a card and stays where it is"
+              "\"\(other.path)\" has no photo or video beside it (a sidecar or edit file alone); it is not a card and stays where it is"
           ))
         continue
       }
-      extra[Companion.stem(other), default: []].append(other)
+      if card[0].format == nil && card[0].path == other.path { continue }
+      extra[stem, default: []].append(other)
     }
     for (stem, members) in cards {
       let sorted = members.sorted { a, b in
-        let (x, y) = (Companion.rank(a.format), Companion.rank(b.format))
+        let (x, y) = (a.format.map(Companion.rank) ?? 3, b.format.map(Companion.rank) ?? 3)
         return x != y ? x < y : a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
       }
       var card = sorted[0]
-      card.companions = (sorted.dropFirst().map(\.path) + (extra[stem] ?? [])).sorted {
-        $0.utf8.lexicographicallyPrecedes($1.utf8)
+      card.companions = (sorted.dropFirst() + (extra[stem] ?? [])).sorted {
+        $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
       }
       entries.append(card)
     }
@@ -270,7 +293,7 @@ public struct FolderScan: Sendable {
         let start = worker * chunk
         let end = min(shared.buffer.count, start + chunk)
         guard start < end else { return }
-        for index in start..<end {
+        for index in start..<end where shared.buffer[index].format != nil {
           let entry = shared.buffer[index]
           let path = PathName.join(root, entry.path)
           let bytes: [UInt8]
@@ -315,42 +338,6 @@ public struct FolderScan: Sendable {
       days * 86_400 + number(11..<13) * 3600 + number(14..<16) * 60 + number(17..<19))
     let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local))
     return local - Double(offset)
-  }
-}
-
-/// How companion files are recognised and grouped.
-enum Companion {
-  /// Extensions of files that belong to a photo but are not images themselves.
-  static let extensions: Set<String> = ["xmp", "aae", "mov", "mp4"]
-
-  /// Whether `name` is a sidecar, edit file or Live Photo video.
-  static func isCompanion(_ name: String) -> Bool {
-    guard let dot = name.lastIndex(of: ".") else { return false }
-    return extensions.contains(name[name.index(after: dot)...].lowercased())
-  }
-
-  /// The grouping key of a relative path: its folder and its lowercased name without the
-  /// companion extension and the image extension (`A.png.xmp`, `A.xmp`, `a.PNG` → `a`).
-  static func stem(_ path: String) -> String {
-    var name = Substring(path.lowercased())
-    let start = name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.startIndex
-    for strip in [true, false] {
-      guard let dot = name[start...].lastIndex(of: "."), dot > start else { break }
-      let tail = name[name.index(after: dot)...]
-      if strip ? extensions.contains(String(tail)) : ImageFormat(fileExtension: tail) != nil {
-        name = name[..<dot]
-      }
-    }
-    return String(name)
-  }
-
-  /// The order in which a card's images are preferred as the one shown.
-  static func rank(_ format: ImageFormat) -> Int {
-    switch format {
-    case .jpeg, .heif, .png: 0
-    case .cr2, .cr3, .nef, .arw, .dng, .raf, .orf, .rw2: 1
-    default: 2
-    }
   }
 }
 

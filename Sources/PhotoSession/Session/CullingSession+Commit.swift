@@ -45,7 +45,9 @@ extension CullingSession {
   /// (one append). A commit that crashed therefore resumes at the next commit: photos whose
   /// intent has no result are applied again with `resuming`, which the library's idempotent
   /// apply turns into "already done". A photo that vanished or cannot be changed is reported in
-  /// ``CommitReport/failed`` and skipped, never a crash; the next commit tries it again.
+  /// ``CommitReport/failed`` and skipped, never a crash; the next commit tries it again. A
+  /// card a rescan found vanished (``CullingState/rescans``) is never applied: it is reported
+  /// in ``CommitReport/failed`` with ``PhotoSessionError/Code/photoMissing``.
   /// Committing twice does nothing the second time. Commit clears the undo stack.
   ///
   /// - Parameters:
@@ -71,12 +73,16 @@ extension CullingSession {
     }
     let batches = (todo.count + batchSize - 1) / batchSize
     var report = CommitReport(dryRun: dryRun, batches: batches)
+    let vanished = Set(state.rescans.vanished)
     if dryRun {
       for index in todo {
         guard let decision = state.decision(at: index) else { continue }
         let photo = state.photos[index]
         let marks = state.marks(at: index)
         do throws(PhotoSessionError) {
+          if vanished.contains(photo) && state.commitState(at: index) != .inProgress {
+            throw Self.vanishedError(photo)
+          }
           try library?.check(decision, marks: marks, for: photo)
           let detail =
             library?.plan(decision, marks: marks, for: photo) ?? "would record \(decision)"
@@ -100,7 +106,8 @@ extension CullingSession {
       for index in indices {
         // A keep with no marks changes no file: it needs no intent.
         guard let decision = state.decision(at: index),
-          decision != .keep || !state.marks(at: index).isEmpty
+          decision != .keep || !state.marks(at: index).isEmpty,
+          !vanished.contains(state.photos[index]) || state.commitState(at: index) == .inProgress
         else { continue }
         intents.append(.commitIntent(index: index, photo: state.photos[index], decision: decision))
       }
@@ -111,6 +118,7 @@ extension CullingSession {
         guard let decision = state.decision(at: index) else { continue }
         let photo = state.photos[index]
         do throws(PhotoSessionError) {
+          if vanished.contains(photo) && !resuming[offset] { throw Self.vanishedError(photo) }
           let detail =
             try library?.apply(
               decision, marks: state.marks(at: index), to: photo, resuming: resuming[offset])
@@ -135,5 +143,14 @@ extension CullingSession {
     }
     try appendAndApply(start + [.commitFinished(time: clock())])
     return report
+  }
+
+  /// The failure of a card a rescan found vanished: a commit never applies it.
+  static func vanishedError(_ photo: String) -> PhotoSessionError {
+    PhotoSessionError(
+      .photoMissing, path: photo,
+      description:
+        "skipped \"\(photo)\": it was gone from the folder at a rescan; a vanished card is never committed"
+    )
   }
 }

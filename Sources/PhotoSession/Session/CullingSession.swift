@@ -38,7 +38,13 @@ public final class CullingSession {
   /// The system clock, in seconds since 1970.
   public static let systemClock: @Sendable () -> Double = { Date().timeIntervalSince1970 }
 
-  private var metadataCache: [Int: Result<PhotoMetadata, PhotoSessionError>] = [:]
+  private var metadataCache: [Int: Result<CardMetadata, PhotoSessionError>] = [:]
+
+  /// What a card's shown file says: a photo's header or a video's metadata.
+  private enum CardMetadata {
+    case photo(PhotoMetadata)
+    case video(VideoMetadata)
+  }
 
   /// Opens a session over `photos`, replaying whatever `journal` already holds.
   ///
@@ -199,34 +205,44 @@ public final class CullingSession {
     return start < end ? (start..<end).map { card(at: $0) } : []
   }
 
-  /// A photo's card: its id, decision, commit state and metadata (read lazily, cached).
+  /// A photo's card: its id, decision, commit state and metadata (read lazily, cached); a
+  /// video card (``CardKind/video``) carries ``PhotoCard/video`` instead of
+  /// ``PhotoCard/metadata``.
   ///
   /// - Precondition: `index` is a valid queue position.
   /// - Complexity: O(1) when cached, else one header read.
   public func card(at index: Int) -> PhotoCard {
     precondition(index >= 0 && index < state.count, "photo index \(index) is out of range")
     let photo = state.photos[index]
+    let kind = CardKind(path: photo)
     var result = metadataCache[index]
     if result == nil, let library {
       do throws(PhotoSessionError) {
-        result = .success(try library.metadata(of: photo))
+        result = .success(
+          kind == .video
+            ? .video(try library.videoMetadata(of: photo))
+            : .photo(try library.metadata(of: photo)))
       } catch {
         result = .failure(error)
       }
       metadataCache[index] = result
     }
     var metadata: PhotoMetadata?
+    var video: VideoMetadata?
     var problem: PhotoSessionError?
     switch result {
-    case .success(let value): metadata = value
+    case .success(.photo(let value)): metadata = value
+    case .success(.video(let value)): video = value
     case .failure(let error): problem = error
     case nil: break
     }
     let marks = state.marks(at: index)
-    return PhotoCard(
+    var card = PhotoCard(
       index: index, photo: photo, decision: state.decision(at: index),
       commitState: state.commitState(at: index), metadata: metadata, problem: problem,
       marks: marks.isEmpty ? nil : marks)
+    card.video = video
+    return card
   }
 
   /// Forgets cached metadata far from the cursor, so the cache stays small.
@@ -295,6 +311,11 @@ public struct PhotoCard: Hashable, Sendable, Codable {
   public var problem: PhotoSessionError?
   /// The rating, flag and label set in this session, if any.
   public var marks: PhotoMarks?
+  /// A video card's metadata (its ``kind`` is ``CardKind/video``), when it could be read.
+  public var video: VideoMetadata? = nil
+
+  /// Whether the card shows a photo or is a video alone (by its shown file's name).
+  public var kind: CardKind { CardKind(path: photo) }
 
   /// The `xmp:Rating` shown for the card: -1 when rejected, else the rating set in this
   /// session, else the one its sidecar had at start (``PhotoMetadata/rating``).

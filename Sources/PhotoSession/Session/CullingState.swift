@@ -54,8 +54,11 @@ public struct CullingState: Sendable {
   private var positions: [String: Int]?
   /// Each card's marks by queue position; only marked cards have an entry.
   var marks: [Int: PhotoMarks] = [:]
-  /// Each queue position's position in the manifest, or nil while no card was skipped.
+  /// Each queue position's position in the manifest (the manifest's photos, then those
+  /// rescans added), or nil while no card was skipped.
   var order: [Int]?
+  /// What every rescan so far added, joined and found vanished.
+  public internal(set) var rescans = RescanLedger()
 
   static let commitOrder = CommitState.allCases
 
@@ -291,6 +294,8 @@ extension CullingState {
       setCommitState(index, failure == nil ? .applied : .failed)
     case .commitFinished:
       commitRunning = false
+    case .rescanned(let change, _):
+      try applyRescan(change)
     }
   }
 
@@ -369,7 +374,7 @@ extension CullingState: Hashable {
       && lhs.commitCounts == rhs.commitCounts && lhs.swipeCount == rhs.swipeCount
       && lhs.firstSwipeTime == rhs.firstSwipeTime && lhs.lastSwipeTime == rhs.lastSwipeTime
       && lhs.commitRunning == rhs.commitRunning && lhs.marks == rhs.marks
-      && lhs.order == rhs.order
+      && lhs.order == rhs.order && lhs.rescans == rhs.rescans
   }
 
   /// Hashes the cursor, the decisions and the commit states.

@@ -10,6 +10,14 @@ public protocol PhotoLibrary: AnyObject {
   /// - Throws: ``PhotoSessionError`` naming the photo (missing, unreadable, corrupt, ...).
   func metadata(of photo: String) throws(PhotoSessionError) -> PhotoMetadata
 
+  /// Reads a video card's metadata (format, size, dates, duration when cheaply known); the
+  /// default refuses with ``PhotoSessionError/Code/unsupportedFormat``.
+  ///
+  /// Called instead of ``metadata(of:)`` for a card of kind ``CardKind/video``.
+  ///
+  /// - Throws: ``PhotoSessionError`` naming the video.
+  func videoMetadata(of video: String) throws(PhotoSessionError) -> VideoMetadata
+
   /// Applies a decision to a photo and returns one sentence saying what was done.
   ///
   /// Must be idempotent: applying a decision that is already applied (a commit that crashed
@@ -56,6 +64,13 @@ public protocol PhotoLibrary: AnyObject {
 }
 
 extension PhotoLibrary {
+  /// Refuses: this library shows no videos.
+  public func videoMetadata(of video: String) throws(PhotoSessionError) -> VideoMetadata {
+    throw PhotoSessionError(
+      .unsupportedFormat, path: video,
+      description: "\"\(video)\" is a video this library does not read")
+  }
+
   /// Applies the decision, ignoring the marks (for libraries that store no ratings).
   public func apply(
     _ decision: PhotoDecision, marks: PhotoMarks, to photo: String, resuming: Bool

@@ -1,3 +1,5 @@
+import Persistence
+
 extension PhotoSessionStore {
   /// A session opened from the store, holding its lock until it is released.
   public final class Opened {
@@ -11,16 +13,19 @@ extension PhotoSessionStore {
     public let issues: [ScanIssue]
     /// The session's journal, whose lock is the session's.
     private let journal: JSONLinesSessionJournal
+    /// The file operations of the store (for a rescan).
+    let fileSystem: any Persistence.FileSystem
 
     init(
       manifest: Manifest, session: CullingSession, library: FolderLibrary, issues: [ScanIssue],
-      journal: JSONLinesSessionJournal
+      journal: JSONLinesSessionJournal, fileSystem: any Persistence.FileSystem
     ) {
       self.manifest = manifest
       self.session = session
       self.library = library
       self.issues = issues
       self.journal = journal
+      self.fileSystem = fileSystem
     }
 
     deinit {

@@ -54,8 +54,10 @@ public final class PhotoSessionStore {
   public struct Manifest: Hashable, Sendable, Codable {
     /// `offload.photo-session`.
     public var format: String
-    /// The manifest version: 2 (a `DocumentStore` document, the envelope naming the same
-    /// version); 1 in the bare JSON files of earlier builds, which still open.
+    /// The manifest version: 3 (a `DocumentStore` document, the envelope naming the same
+    /// version, with ``companionIdentities``); 2 in documents written before companions'
+    /// identities were recorded, and 1 in the bare JSON files of earlier builds, which both
+    /// still open.
     public var version: Int
     /// The session id (its folder name).
     public var id: String
@@ -76,60 +78,28 @@ public final class PhotoSessionStore {
     /// The companion files of the photos that have any (``FolderScan/companions``), by photo
     /// id; absent in sessions started before companions were grouped.
     public var companions: [String: [String]]? = nil
+    /// Each companion's identity at start (``FolderScan/companionIdentities``), by relative
+    /// path; absent in sessions started before version 3 (their companions are only checked
+    /// to be regular files).
+    public var companionIdentities: [String: FileIdentity]? = nil
   }
 
   static let manifestFormat = "offload.photo-session"
   /// The manifest's document format: version 2 is the first written as a `DocumentStore`
-  /// document (version 1 was bare JSON, read by ``readLegacyManifest(_:path:)``).
+  /// document (version 1 was bare JSON, read by ``readLegacyManifest(_:path:)``); version 3
+  /// adds the companions' identities. A version 2 document migrates as it is (no identities:
+  /// its companions are only checked to be regular files); the version is bumped so that an
+  /// earlier build refuses a version 3 session rather than commit it without checking its
+  /// companions.
   static let manifestDocument = DocumentFormat<Manifest>(
-    name: manifestFormat, version: 2, prettyPrinted: false)
+    name: manifestFormat, version: 3,
+    migrations: [Migration(from: 2) { data in data }], prettyPrinted: false)
   /// The manifest's file name in a session folder.
   static let manifestFile = "manifest.json"
   /// The file beside the manifest holding each photo's ``FileIdentity`` at start, one
   /// ``FileIdentity/line`` per photo in manifest order (absent in sessions started before it
   /// existed: their photos are only checked to be regular files).
   static let identitiesFile = "identities"
-
-  /// The scan's non-empty companion lists by photo id, or nil when there are none.
-  static func companionTable(_ scan: FolderScan) -> [String: [String]]? {
-    var table: [String: [String]] = [:]
-    for (photo, files) in zip(scan.photos, scan.companions) where !files.isEmpty {
-      table[photo] = files
-    }
-    return table.isEmpty ? nil : table
-  }
-
-  /// Reads a session's identities file into a dictionary by photo id; empty when the file
-  /// does not exist.
-  ///
-  /// - Throws: ``PhotoSessionError/Code/sessionCorrupt`` when a line is damaged or the count
-  ///   differs from the manifest's.
-  /// - Complexity: O(*n*) for *n* photos.
-  static func readIdentities(
-    folder sessionFolder: String, photos: [String], io: PhotoFiles
-  ) throws(PhotoSessionError) -> [String: FileIdentity] {
-    let path = PathName.join(sessionFolder, identitiesFile)
-    guard try io.status(path, followingLinks: true) != nil else { return [:] }
-    let text = String(decoding: try io.readAll(path), as: UTF8.self)
-    let lines = text.split(separator: "\n")
-    guard lines.count == photos.count else {
-      throw PhotoSessionError(
-        .sessionCorrupt, path: path,
-        description:
-          "the session file \"\(path)\" lists \(lines.count) identities for \(photos.count) photos")
-    }
-    var result: [String: FileIdentity] = [:]
-    result.reserveCapacity(photos.count)
-    for (index, line) in lines.enumerated() {
-      guard let identity = FileIdentity(line: line) else {
-        throw PhotoSessionError(
-          .sessionCorrupt, path: path,
-          description: "the session file \"\(path)\" is damaged at line \(index + 1)")
-      }
-      result[photos[index]] = identity
-    }
-    return result
-  }
 
   // MARK: Starting
 
@@ -173,7 +143,8 @@ public final class PhotoSessionStore {
       format: Self.manifestFormat, version: Self.manifestDocument.version, id: id,
       root: scan.root, recursive: options.recursive, ordering: options.ordering,
       undoDepth: undoDepth, sidecarNaming: sidecarNaming, createdAt: now, photos: scan.photos,
-      companions: Self.companionTable(scan))
+      companions: Self.companionTable(scan),
+      companionIdentities: Self.companionIdentityTable(scan))
     // The identities first: the manifest, written last, is what makes the session exist.
     var identities: [UInt8] = []
     identities.reserveCapacity(scan.identities.count * 48)
@@ -377,16 +348,18 @@ public final class PhotoSessionStore {
       let io = self.io
       let library = FolderLibrary(
         root: manifest.root, trash: trash, sidecarNaming: manifest.sidecarNaming,
-        favoriteRating: 5, companions: manifest.companions ?? [:], fileSystem: fileSystem,
+        favoriteRating: 5, companions: manifest.companions ?? [:],
+        companionIdentities: manifest.companionIdentities ?? [:], fileSystem: fileSystem,
         loadIdentities: { () throws(PhotoSessionError) in
           try Self.readIdentities(folder: sessionFolder, photos: photos, io: io)
         })
       let session = try CullingSession(
         photos: manifest.photos, journal: journal, library: library,
         undoDepth: manifest.undoDepth, clock: clock)
+      library.adopt(session.state.rescans)
       return Opened(
         manifest: manifest, session: session, library: library, issues: issues,
-        journal: journal)
+        journal: journal, fileSystem: fileSystem)
     } catch {
       try? journal.close()
       guard error.code == .sessionBusy else { throw error }

@@ -24,13 +24,16 @@ public enum SessionEvent: Hashable, Sendable, Codable {
   case commitResult(index: Int, photo: String, failure: PhotoSessionError.Code?, detail: String)
   /// A commit finished every pending photo.
   case commitFinished(time: Double)
+  /// A rescan of the folder added cards at the end of the queue, joined companions to
+  /// undecided cards and found cards vanished (``RescanLedger``).
+  case rescanned(RescanLedger, time: Double)
 
   private enum CodingKeys: String, CodingKey {
-    case op, i, id, d, t, fail, detail, m
+    case op, i, id, d, t, fail, detail, m, r
   }
 
   private enum Operation: String, Codable {
-    case decide, undo, change, commit, intent, result, committed, mark, skip
+    case decide, undo, change, commit, intent, result, committed, mark, skip, rescan
   }
 
   /// Decodes an event from its compact journal form.
@@ -68,6 +71,9 @@ public enum SessionEvent: Hashable, Sendable, Codable {
       self = .skipped(
         index: try c.decode(Int.self, forKey: .i), photo: try c.decode(String.self, forKey: .id),
         time: try c.decode(Double.self, forKey: .t))
+    case .rescan:
+      self = .rescanned(
+        try c.decode(RescanLedger.self, forKey: .r), time: try c.decode(Double.self, forKey: .t))
     }
   }
 
@@ -117,6 +123,10 @@ public enum SessionEvent: Hashable, Sendable, Codable {
       try c.encode(Operation.skip, forKey: .op)
       try c.encode(index, forKey: .i)
       try c.encode(photo, forKey: .id)
+      try c.encode(time, forKey: .t)
+    case .rescanned(let change, let time):
+      try c.encode(Operation.rescan, forKey: .op)
+      try c.encode(change, forKey: .r)
       try c.encode(time, forKey: .t)
     }
   }

@@ -29,6 +29,9 @@ public struct SessionSnapshot: Hashable, Sendable, Codable {
   /// Each queue position's position in the manifest, when cards were skipped (absent when
   /// the queue is in manifest order).
   public var order: [Int]?
+  /// What rescans added, joined and found vanished (absent when the session was never
+  /// rescanned): the added cards follow the manifest's photos.
+  public var rescans: RescanLedger?
 }
 
 extension CullingState {
@@ -52,14 +55,18 @@ extension CullingState {
       commitRunning: commitRunning,
       marks: marks.isEmpty
         ? nil : Dictionary(uniqueKeysWithValues: marks.map { (String($0.key), $0.value) }),
-      order: order)
+      order: order, rescans: rescans.isEmpty ? nil : rescans)
   }
 
-  /// Restores a state from its photos and a snapshot, checking that they fit together.
+  /// Restores a state from the manifest's photos and a snapshot, checking that they fit
+  /// together; the cards rescans added (``SessionSnapshot/rescans``) follow the manifest's.
   ///
   /// - Throws: ``PhotoSessionError/Code/sessionCorrupt`` naming what does not fit.
   /// - Complexity: O(*n*), where *n* is the number of photos.
-  public init(photos: [String], snapshot: SessionSnapshot) throws(PhotoSessionError) {
+  public init(photos manifestPhotos: [String], snapshot: SessionSnapshot)
+    throws(PhotoSessionError)
+  {
+    let photos = manifestPhotos + (snapshot.rescans?.added.map(\.photo) ?? [])
     func corrupt(_ what: String) -> PhotoSessionError {
       PhotoSessionError(.sessionCorrupt, description: "the session snapshot is damaged: \(what)")
     }
@@ -85,6 +92,7 @@ extension CullingState {
     }
     self.init(photos: queue, undoDepth: snapshot.undoDepth)
     self.order = snapshot.order
+    self.rescans = snapshot.rescans ?? RescanLedger()
     for (key, value) in snapshot.marks ?? [:] {
       guard let index = Int(key), index >= 0, index < photos.count,
         value.rating.map({ (0...5).contains($0) }) ?? true

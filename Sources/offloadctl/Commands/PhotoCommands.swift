@@ -24,8 +24,8 @@ struct PhotosCommand: ParsableCommand {
       """,
     subcommands: [
       Start.self, Status.self, Swipe.self, Rate.self, FlagCommand.self, LabelCommand.self,
-      Skip.self, Undo.self, Review.self, Change.self, Commit.self, Restore.self, Sessions.self,
-      Cull.self, PhotoPreviewCommand.self,
+      Skip.self, Undo.self, Review.self, Change.self, Commit.self, Restore.self, Rescan.self,
+      Sessions.self, Cull.self, PhotoPreviewCommand.self,
     ]
   )
 

@@ -80,7 +80,7 @@ enum PhotoOutput {
   }
 
   /// The lines describing a photo card: name, size, dimensions, orientation, date, or the
-  /// problem reading it.
+  /// problem reading it; for a video card, its format, size, duration and date.
   static func describe(_ card: PhotoCard) -> [String] {
     var lines = [card.photo]
     if let metadata = card.metadata {
@@ -91,6 +91,13 @@ enum PhotoOutput {
       parts.append("orientation \(metadata.orientationName)")
       lines.append(parts.joined(separator: " · "))
       lines.append(dateText(metadata))
+    }
+    if let video = card.video {
+      var parts = ["VIDEO " + video.format.rawValue.uppercased(), byteText(video.byteCount)]
+      if let seconds = video.durationSeconds { parts.append(durationText(seconds)) }
+      lines.append(parts.joined(separator: " · "))
+      lines.append(videoDateText(video))
+      lines.append("a video alone: no preview; decide it from its name and metadata")
     }
     if let problem = card.problem { lines.append("cannot read this photo: \(problem.description)") }
     if let marks = marksText(card) { lines.append(marks) }
@@ -121,6 +128,28 @@ enum PhotoOutput {
     formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
     return
       "modified \(formatter.string(from: Date(timeIntervalSince1970: metadata.modificationTime))) UTC"
+  }
+
+  /// A duration as people read it: `0:07`, `1:02:03`.
+  static func durationText(_ seconds: Double) -> String {
+    let total = Int(seconds.rounded())
+    let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
+    let tail = (rest < 10 ? "0" : "") + String(rest)
+    return hours > 0
+      ? "\(hours):\(minutes < 10 ? "0" : "")\(minutes):\(tail)" : "\(minutes):\(tail)"
+  }
+
+  /// A video's creation time from its movie header, else its modification time.
+  static func videoDateText(_ video: VideoMetadata) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+    if let created = video.creationTime {
+      return "recorded \(formatter.string(from: Date(timeIntervalSince1970: created))) UTC"
+    }
+    return
+      "modified \(formatter.string(from: Date(timeIntervalSince1970: video.modificationTime))) UTC"
   }
 
   /// A byte count as people read it (`1.2 MB`).

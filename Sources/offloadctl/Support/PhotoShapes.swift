@@ -42,8 +42,9 @@ enum PhotoShapes {
     var repairs: [String]
   }
 
-  /// A card with every file of it (`files`: the photo, then its companions) and its
-  /// modification time as an ISO 8601 date.
+  /// A card with every file of it (`files`: the photo, then its companions), its `kind`
+  /// (`photo`, or `video` for a video alone, which carries `video` instead of `metadata`) and
+  /// its dates as ISO 8601 dates.
   struct CardShape: Encodable {
     var card: PhotoCard
     var files: [String]
@@ -54,13 +55,16 @@ enum PhotoShapes {
     }
 
     private enum Key: String, CodingKey {
-      case index, photo, decision, commitState, metadata, problem, files, rating, flag, label
+      case index, photo, kind, decision, commitState, metadata, video, problem, files, rating
+      case flag, label
     }
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: Key.self)
       try container.encode(card.index, forKey: .index)
       try container.encode(card.photo, forKey: .photo)
+      try container.encode(card.kind, forKey: .kind)
+      try container.encodeIfPresent(card.video.map(VideoShape.init), forKey: .video)
       try container.encodeIfPresent(card.decision, forKey: .decision)
       try container.encodeIfPresent(card.commitState, forKey: .commitState)
       try container.encodeIfPresent(card.metadata.map(MetadataShape.init), forKey: .metadata)
@@ -90,6 +94,63 @@ enum PhotoShapes {
       orientation = metadata.orientation
       captureDate = metadata.captureDate
       modificationTime = PhotoShapes.isoDate(metadata.modificationTime)
+    }
+  }
+
+  /// A video card's metadata with its dates as ISO 8601 dates.
+  struct VideoShape: Encodable {
+    var format: VideoFormat
+    var byteCount: Int
+    var modificationTime: String
+    var creationTime: String?
+    var durationSeconds: Double?
+
+    init(_ video: VideoMetadata) {
+      format = video.format
+      byteCount = video.byteCount
+      modificationTime = PhotoShapes.isoDate(video.modificationTime)
+      creationTime = video.creationTime.map(PhotoShapes.isoDate)
+      durationSeconds = video.durationSeconds
+    }
+  }
+
+  /// What `photos rescan --json` prints: the cards added (each with its files), the files
+  /// that joined a card, those that did not (with the reason), the cards and companions gone,
+  /// what the scan skipped, then the session and the card on screen.
+  struct Rescanned: Encodable {
+    struct Added: Encodable {
+      var photo: String
+      var kind: CardKind
+      var files: [String]
+    }
+
+    struct Joined: Encodable {
+      var photo: String
+      var files: [String]
+    }
+
+    var added: [Added]
+    var joined: [Joined]
+    var notJoined: [RescanReport.File]
+    var vanished: [String]
+    var vanishedCompanions: [RescanReport.File]
+    var skipped: [ScanIssue]
+    var session: SessionShape
+    var current: CardShape?
+
+    init(report: RescanReport, session: SessionShape, current: CardShape?) {
+      added = report.change.added.map {
+        Added(
+          photo: $0.photo, kind: CardKind(path: $0.photo),
+          files: [$0.photo] + $0.companions.map(\.path))
+      }
+      joined = report.change.joined.map { Joined(photo: $0.photo, files: $0.files.map(\.path)) }
+      notJoined = report.notJoined
+      vanished = report.vanished
+      vanishedCompanions = report.vanishedCompanions
+      skipped = report.skipped
+      self.session = session
+      self.current = current
     }
   }
 

@@ -26,158 +26,130 @@ extension OrderedForest {
     from records: some Sequence<Record>, constraints: Constraints = Constraints()
   ) -> (forest: OrderedForest, report: RepairReport) {
     // 1. One entry per distinct id, in record order (an "entry" is a record kept).
-    var slotOf: [ID: Int] = [:]
-    var entryIDs: [ID] = []
-    var storedParents: [ID?] = []
-    var orders: [Record.Order] = []
-    var recordIndexOf: [Int] = []
-    var repairs: [Repair] = []
-    let expected = records.underestimatedCount
-    slotOf.reserveCapacity(expected)
-    entryIDs.reserveCapacity(expected)
-    storedParents.reserveCapacity(expected)
-    orders.reserveCapacity(expected)
-    recordIndexOf.reserveCapacity(expected)
-    for (index, record) in records.enumerated() {
-      // One hash for the common case: insert, and put the first entry back on a repeat.
-      if let kept = slotOf.updateValue(entryIDs.count, forKey: record.id) {
-        slotOf[record.id] = kept
-        repairs.append(
-          Repair(
-            id: record.id,
-            kind: .duplicateRecord(recordIndex: index, keptIndex: recordIndexOf[kept])))
-        continue
-      }
-      precondition(entryIDs.count < Int(Int32.max), "too many records for one forest")
-      entryIDs.append(record.id)
-      storedParents.append(record.parent)
-      orders.append(record.order)
-      recordIndexOf.append(index)
-    }
-    let count = entryIDs.count
+    var intake = RecordIntake<ID>(expected: records.underestimatedCount)
+    intake.take(records)
+    let count = intake.count
     var rewritten = [Bool](repeating: false, count: count)
 
-    // 2. Parents: a missing parent makes a root.
-    var parents = [Int](repeating: -1, count: count)
-    for entry in 0..<count {
-      guard let parent = storedParents[entry] else { continue }
-      if let parentEntry = slotOf[parent] {
-        parents[entry] = parentEntry
-      } else {
-        repairs.append(Repair(id: entryIDs[entry], kind: .missingParent(parent)))
-        rewritten[entry] = true
-      }
-    }
-
-    // 3. Cycles: walk up from every unvisited entry; a walk that meets itself found a cycle,
-    // cut at its smallest id.
-    var state = [UInt8](repeating: 0, count: count)  // 0 new, 1 on the walk, 2 done
-    var path: [Int] = []
-    for start in 0..<count where state[start] == 0 {
-      path.removeAll(keepingCapacity: true)
-      var current = start
-      while current >= 0 && state[current] == 0 {
-        state[current] = 1
-        path.append(current)
-        current = parents[current]
-      }
-      if current >= 0 && state[current] == 1, let first = path.lastIndex(of: current) {
-        let cut = path[first...].min { entryIDs[$0] < entryIDs[$1] } ?? current
-        var members = [entryIDs[cut]]
-        var member = parents[cut]
-        while member != cut {
-          members.append(entryIDs[member])
-          member = parents[member]
-        }
-        parents[cut] = -1
-        rewritten[cut] = true
-        repairs.append(Repair(id: entryIDs[cut], kind: .cycle(members)))
-      }
-      for entry in path { state[entry] = 2 }
-    }
+    // 2. Parents: a missing parent makes a root. 3. Cycles are cut at their smallest id.
+    var parents = intake.resolveParents(rewritten: &rewritten)
+    intake.cutCycles(&parents, rewritten: &rewritten)
 
     // 4. Sibling groups in one flat array: group g (0 for the roots, entry + 1 for the
-    // children of an entry) is flat[offsets[g]..<offsets[g + 1]].
-    var offsets = [Int](repeating: 0, count: count + 2)
-    for entry in 0..<count { offsets[parents[entry] + 2] += 1 }
-    for group in 1..<offsets.count { offsets[group] += offsets[group - 1] }
-    var flat = [Int](repeating: 0, count: count)
-    var fill = offsets
+    // children of an entry) is flat[offsets[g]..<offsets[g + 1]]. Each group's size is
+    // counted at g + 2; the sums make g + 1 its start, and filling moves that to its end.
+    var offsets = [Int](repeating: 0, count: count + 3)
+    for entry in 0..<count { offsets[Int(parents[entry]) &+ 3] &+= 1 }
+    for group in 1..<offsets.count { offsets[group] &+= offsets[group - 1] }
+    var flat = [Int32](repeating: 0, count: count)
     for entry in 0..<count {
-      let group = parents[entry] + 1
-      flat[fill[group]] = entry
-      fill[group] += 1
+      let next = Int(parents[entry]) &+ 2
+      flat[offsets[next]] = Int32(truncatingIfNeeded: entry)
+      offsets[next] &+= 1
     }
 
     // 5. Order each group and give every entry a valid key.
-    var ordering = SiblingOrdering<ID>(count: count, orders: orders, repairs: repairs)
-    for entry in 0..<count {
-      guard case .key(let text) = orders[entry] else { continue }
-      do {
-        ordering.validate(entry, try OrderKey(validating: text))
-      } catch {
-        ordering.repairs.append(Repair(id: entryIDs[entry], kind: .invalidKey(text, error.code)))
+    flat.withUnsafeMutableBufferPointer { flat in
+      for group in 0...count where offsets[group + 1] > offsets[group] {
+        intake.order(flat, offsets[group]..<offsets[group + 1], rewritten: &rewritten)
       }
     }
-    for group in 0...count where offsets[group + 1] - offsets[group] > 0 {
-      ordering.order(&flat, offsets[group]..<offsets[group + 1], ids: entryIDs)
-    }
-    for entry in 0..<count where ordering.rewritten[entry] { rewritten[entry] = true }
-    ordering.repairs.sort { a, b in
+    intake.repairs.sort { a, b in
       a.id != b.id ? a.id < b.id : a.rank < b.rank
     }
+    return (
+      layOut(&intake, parents: parents, flat: flat, offsets: offsets, constraints: constraints),
+      RepairReport(
+        repairs: intake.repairs,
+        rewritten: (0..<count).filter { rewritten[$0] }.map { intake.ids[$0] })
+    )
+  }
 
-    // 6. Slots in preorder, so walks over the forest read memory in order.
-    var order: [Int] = []
-    order.reserveCapacity(count)
-    // 32-bit slot numbers, and each slot's parent slot noted on the walk: the lookups below
-    // read smaller arrays, and the parents in order.
-    var newSlot = [Int32](repeating: 0, count: count)
-    var parentSlots: [Int32] = []
-    parentSlots.reserveCapacity(count)
-    var stack: [(entry: Int, parent: Int32)] = flat[offsets[0]..<offsets[1]].reversed().map {
-      ($0, -1)
-    }
-    while let (entry, parent) = stack.popLast() {
-      let slot = Int32(order.count)
-      newSlot[entry] = slot
-      parentSlots.append(parent)
-      order.append(entry)
-      for child in flat[offsets[entry + 1]..<offsets[entry + 2]].reversed() {
-        stack.append((child, slot))
+  /// The last step of a build: the forest of ordered entries, its slots in preorder so walks
+  /// over the forest read memory in order.
+  ///
+  /// - Complexity: O(*n*) expected.
+  @inlinable
+  static func layOut(
+    _ intake: inout RecordIntake<ID>, parents: [Int32], flat: [Int32], offsets: [Int],
+    constraints: Constraints
+  ) -> OrderedForest {
+    let count = intake.count
+    // Each entry's slot, and each slot's entry, by a walk with a stack of entries that never
+    // holds more than all of them.
+    var slots = [Int32](repeating: 0, count: count)
+    var entries = [Int32](repeating: 0, count: count)
+    var stack = [Int32](repeating: 0, count: count)
+    flat.withUnsafeBufferPointer { flat in
+      offsets.withUnsafeBufferPointer { offsets in
+        slots.withUnsafeMutableBufferPointer { slots in
+          entries.withUnsafeMutableBufferPointer { entries in
+            stack.withUnsafeMutableBufferPointer { stack in
+              var top = 0
+              func push(childrenOf group: Int) {
+                var index = offsets[group &+ 1]
+                while index > offsets[group] {
+                  index &-= 1
+                  stack[top] = flat[index]
+                  top &+= 1
+                }
+              }
+              push(childrenOf: 0)
+              var slot = 0
+              while top > 0 {
+                top &-= 1
+                let entry = Int(stack[top])
+                slots[entry] = Int32(truncatingIfNeeded: slot)
+                entries[slot] = Int32(truncatingIfNeeded: entry)
+                slot &+= 1
+                push(childrenOf: entry &+ 1)
+              }
+            }
+          }
+        }
       }
     }
     var forest = OrderedForest(constraints: constraints)
-    forest.keys = order.map { ordering.keys[$0] }
-    // The pool: the roots, then each slot's children, in slot order, with no spare room.
-    var pool: [Int32] = []
-    pool.reserveCapacity(count)
-    for entry in flat[offsets[0]..<offsets[1]] { pool.append(newSlot[entry]) }
-    var nodes: [Node] = []
-    nodes.reserveCapacity(count)
-    for (slot, entry) in order.enumerated() {
-      let start = pool.count
-      for child in flat[offsets[entry + 1]..<offsets[entry + 2]] {
-        pool.append(newSlot[child])
+    // The keys move from entry order to slot order: swapped, not copied.
+    var keys = [OrderKey](repeating: OrderKey(unchecked: ""), count: count)
+    keys.withUnsafeMutableBufferPointer { keys in
+      intake.keys.withUnsafeMutableBufferPointer { stored in
+        for slot in 0..<count { swap(&keys[slot], &stored[Int(entries[slot])]) }
       }
-      let childCount = pool.count - start
-      nodes.append(
-        Node(
-          id: entryIDs[entry], prefix: ordering.prefix(of: entry),
-          parent: Int(parentSlots[slot]),
-          children: childCount == 0
-            ? Run() : Run(start: start, count: childCount, capacity: childCount)))
+    }
+    forest.keys = keys
+    // The records, and the pool: the roots, then each slot's children, in slot order, with
+    // no spare room.
+    var cells = [Int32](repeating: 0, count: count)
+    cells.withUnsafeMutableBufferPointer { cells in
+      for index in offsets[0]..<offsets[1] { cells[index] = slots[Int(flat[index])] }
+      forest.nodes = [Node](unsafeUninitializedCapacity: count) { nodes, initialized in
+        var next = offsets[1] - offsets[0]
+        for slot in 0..<count {
+          let entry = Int(entries[slot])
+          let start = next
+          for index in offsets[entry &+ 1]..<offsets[entry &+ 2] {
+            cells[next] = slots[Int(flat[index])]
+            next &+= 1
+          }
+          let childCount = next &- start
+          let parent = Int(parents[entry])
+          (nodes.baseAddress! + slot).initialize(
+            to: Node(
+              id: intake.ids[entry], prefix: intake.prefixes[entry],
+              parent: parent < 0 ? rootLevel : Int(slots[parent]),
+              children: childCount == 0
+                ? Run() : Run(start: start, count: childCount, capacity: childCount)))
+        }
+        initialized = count
+      }
     }
     let rootCount = offsets[1] - offsets[0]
     forest.rootRun = Run(start: 0, count: rootCount, capacity: rootCount)
-    forest.pool = RunPool(cells: pool)
-    forest.nodes = nodes
-    forest.rebuildTable()
+    forest.pool = RunPool(cells: cells)
+    forest.table = intake.takeTable(slots: slots)
     forest.checkInvariantsInDebug()
-    let report = RepairReport(
-      repairs: ordering.repairs,
-      rewritten: (0..<count).filter { rewritten[$0] }.map { entryIDs[$0] })
-    return (forest, report)
+    return forest
   }
 
   /// The records of this forest in preorder: the rows a store keeps.

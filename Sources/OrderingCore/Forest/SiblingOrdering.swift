@@ -1,118 +1,118 @@
-/// Orders the sibling groups of records being built, and gives every entry a valid key.
-@usableFromInline
-struct SiblingOrdering<ID: Hashable & Comparable & Sendable> {
-  @usableFromInline
-  var orders: [OrderedForest<ID>.Record.Order]
-  /// 0: a valid key, 1: a position, 2: no usable order.
-  @usableFromInline
-  var ranks: [UInt8]
-  /// The first 8 key bytes (big-endian, zero-padded) or the position (sign bit flipped).
-  @usableFromInline
-  var prefixes: [UInt64]
-  /// The final key of each entry; for rank 0, the stored key until it is replaced.
-  @usableFromInline
-  var keys: [OrderKey]
-  @usableFromInline
-  var repairs: [OrderedForest<ID>.Repair]
-  @usableFromInline
-  var rewritten: [Bool]
+// The ordering pass of a build: each sibling group sorted, and every entry given a valid key.
 
+extension RecordIntake {
+  /// Whether entry `a` goes before entry `b` among siblings: valid keys first, then
+  /// positions, then the rest; keys and positions in order (integers first, the keys' bytes
+  /// only when their prefixes tie); the smaller id first where they are equal.
   @inlinable
-  init(count: Int, orders: [OrderedForest<ID>.Record.Order], repairs: [OrderedForest<ID>.Repair]) {
-    self.orders = orders
-    self.ranks = [UInt8](repeating: 2, count: count)
-    self.prefixes = [UInt64](repeating: 0, count: count)
-    self.keys = [OrderKey](repeating: .first, count: count)
-    self.repairs = repairs
-    self.rewritten = [Bool](repeating: false, count: count)
-    for entry in 0..<count {
-      if case .position(let value) = orders[entry] {
-        ranks[entry] = 1
-        prefixes[entry] = UInt64(bitPattern: Int64(value)) ^ (1 << 63)
+  @inline(__always)
+  func precedes(_ a: Int, _ b: Int) -> Bool {
+    let rankA = ranks[a]
+    let rankB = ranks[b]
+    if rankA != rankB { return rankA < rankB }
+    let prefixA = prefixes[a]
+    let prefixB = prefixes[b]
+    if prefixA != prefixB { return prefixA < prefixB }
+    if rankA == 0 && keys[a] != keys[b] { return keys[a] < keys[b] }
+    return ids[a] < ids[b]
+  }
+
+  /// Sorts the sibling group `flat[range]` in place and gives each entry in it a key,
+  /// reporting tied keys and positions and marking every entry that got a new key.
+  ///
+  /// A valid key stays unless it ties with the sibling before it; each run of entries
+  /// without a kept key gets keys spread between the kept keys around it.
+  ///
+  /// - Complexity: O(*k* log *k* · *m*) for *k* siblings and keys of length *m*; O(*k*)
+  ///   comparisons of integers when the group is in order already.
+  @inlinable
+  mutating func order(
+    _ flat: UnsafeMutableBufferPointer<Int32>, _ range: Range<Int>, rewritten: inout [Bool]
+  ) {
+    // One entry with a valid key, the most common group, keeps it.
+    if range.count == 1 && ranks[Int(flat[range.lowerBound])] == 0 { return }
+    if range.count <= 32 {
+      // Insertion sort: few comparisons for a short group, one each when it is in order.
+      for index in range.dropFirst() {
+        let entry = flat[index]
+        var hole = index
+        while hole > range.lowerBound && precedes(Int(entry), Int(flat[hole &- 1])) {
+          flat[hole] = flat[hole &- 1]
+          hole &-= 1
+        }
+        flat[hole] = entry
+      }
+    } else {
+      var sorted = true
+      for index in range.dropFirst() where !precedes(Int(flat[index - 1]), Int(flat[index])) {
+        sorted = false
+        break
+      }
+      if !sorted {
+        // Sorts (rank, prefix, entry) triples that sit side by side, reading the keys and
+        // ids only where two prefixes tie.
+        var items: [(rank: UInt8, prefix: UInt64, entry: Int32)] = []
+        items.reserveCapacity(range.count)
+        for entry in flat[range] { items.append((ranks[Int(entry)], prefixes[Int(entry)], entry)) }
+        items.sort { a, b in
+          if a.rank != b.rank { return a.rank < b.rank }
+          if a.prefix != b.prefix { return a.prefix < b.prefix }
+          return precedes(Int(a.entry), Int(b.entry))
+        }
+        for (offset, item) in items.enumerated() { flat[range.lowerBound &+ offset] = item.entry }
       }
     }
-  }
-
-  /// The prefix of an entry's final key: kept keys have theirs already.
-  @inlinable
-  func prefix(of entry: Int) -> UInt64 {
-    ranks[entry] == 0 ? prefixes[entry] : keys[entry].prefix
-  }
-
-  /// Records a valid stored key.
-  @inlinable
-  mutating func validate(_ entry: Int, _ key: OrderKey) {
-    ranks[entry] = 0
-    keys[entry] = key
-    prefixes[entry] = key.prefix
-  }
-
-  /// Sorts one group in place and assigns its keys, recording repairs.
-  @inlinable
-  mutating func order(_ flat: inout [Int], _ range: Range<Int>, ids: [ID]) {
-    func less(_ a: Int, _ b: Int) -> Bool {
-      if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
-      if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
-      if ranks[a] == 0 && keys[a] != keys[b] { return keys[a] < keys[b] }
-      return ids[a] < ids[b]
-    }
-    var sorted = true
-    for index in range.dropFirst() where !less(flat[index - 1], flat[index]) {
-      sorted = false
-      break
-    }
-    if !sorted { flat[range].sort(by: less) }
-    // Keep every valid key above the last kept one; key the rest between kept neighbours.
-    var lastKept: Int?
-    var previousPosition: Int?
-    var anyMissing = false
+    var lastKept = -1
+    var firstOfPosition = -1
+    var anyNew = false
     for index in range {
-      let entry = flat[index]
+      let entry = Int(flat[index])
       switch ranks[entry] {
       case 0:
-        if let last = lastKept, !(keys[last] < keys[entry]) {
+        // Sorted, so a key whose prefix differs from the last kept one is above it.
+        if lastKept >= 0 && prefixes[lastKept] == prefixes[entry]
+          && !(keys[lastKept] < keys[entry])
+        {
           repairs.append(
-            OrderedForest<ID>.Repair(
-              id: ids[entry], kind: .duplicateKey(keys[entry].rawValue, tiedWith: ids[last])))
+            Repair(
+              id: ids[entry], kind: .duplicateKey(keys[entry].rawValue, tiedWith: ids[lastKept])))
           ranks[entry] = 3  // Needs a new key.
-          anyMissing = true
+          anyNew = true
         } else {
           lastKept = entry
         }
       case 1:
-        if let previous = previousPosition, prefixes[previous] == prefixes[entry],
-          case .position(let value) = orders[entry]
-        {
+        if firstOfPosition >= 0 && prefixes[firstOfPosition] == prefixes[entry] {
+          let position = Int(Int64(bitPattern: prefixes[entry] ^ (1 &<< 63)))
           repairs.append(
-            OrderedForest<ID>.Repair(
-              id: ids[entry], kind: .duplicatePosition(value, tiedWith: ids[previous])))
+            Repair(
+              id: ids[entry], kind: .duplicatePosition(position, tiedWith: ids[firstOfPosition])))
         } else {
-          previousPosition = entry
+          firstOfPosition = entry
         }
-        anyMissing = true
+        anyNew = true
       default:
-        if case .missing = orders[entry] {
-          repairs.append(OrderedForest<ID>.Repair(id: ids[entry], kind: .missingOrder))
-        }
-        anyMissing = true
+        anyNew = true
       }
     }
-    guard anyMissing else { return }
+    guard anyNew else { return }
     var index = range.lowerBound
     var lower: OrderKey?
     while index < range.upperBound {
-      if self.ranks[flat[index]] == 0 {
-        lower = self.keys[flat[index]]
+      if ranks[Int(flat[index])] == 0 {
+        lower = keys[Int(flat[index])]
         index += 1
         continue
       }
       var end = index
-      while end < range.upperBound && self.ranks[flat[end]] != 0 { end += 1 }
-      let upper = end < range.upperBound ? self.keys[flat[end]] : nil
+      while end < range.upperBound && ranks[Int(flat[end])] != 0 { end += 1 }
+      let upper = end < range.upperBound ? keys[Int(flat[end])] : nil
       let fresh = OrderedForest<ID>.keys(end - index, between: lower, upper)
       for (offset, key) in fresh.enumerated() {
-        self.keys[flat[index + offset]] = key
-        rewritten[flat[index + offset]] = true
+        let entry = Int(flat[index + offset])
+        keys[entry] = key
+        prefixes[entry] = key.prefix
+        rewritten[entry] = true
       }
       index = end
     }

@@ -30,6 +30,10 @@ struct SlotTable: Sendable {
     buckets = Self.filled(0..<Int32(count), bucketCount: bucketCount, idAt)
   }
 
+  /// A table of these buckets, which hold the slots `0..<count` and keep the invariants.
+  @inlinable
+  init(buckets: [Int32]) { self.buckets = buckets }
+
   /// The bucket count for `count` entries: a power of two, at least twice the count.
   @inlinable
   static func bucketCount(for count: Int) -> Int {

@@ -134,7 +134,8 @@ extension OrderedForest {
           }
           let childCount = next &- start
           let parent = Int(parents[entry])
-          (nodes.baseAddress! + slot).initialize(
+          nodes.initializeElement(
+            at: slot,
             to: Node(
               id: intake.ids[entry], prefix: intake.prefixes[entry],
               parent: parent < 0 ? rootLevel : Int(slots[parent]),

@@ -140,7 +140,34 @@ extension OrderedForest {
     _ slot: Int, to place: Place, knownPosition: Int? = nil,
     refuse: (Refusal.Reason) -> Refusal
   ) throws(Refusal) -> ChangeSet {
+    // With no depth limit and no rules, the planner's checks come down to the place and
+    // the walk up from it; done here, they build no movers, plan or checked result.
+    if constraints.asksNothing, case .gap(let gap, let target) = place {
+      if let target, let reason = intoOwnSubtree(of: slot, at: gap, target: target) {
+        throw refuse(reason)
+      }
+      return performSingle(slot, gap, knownPosition: knownPosition)
+    }
     let plan = try plan(Movers(Slots(single: slot)), .move, to: place, refuse: refuse)
     return performSingle(slot, plan.gap, knownPosition: knownPosition)
+  }
+
+  /// Why a gap is inside the subtree of `slot`, or `nil`: `intoOwnSubtree(_:at:target:)`
+  /// for one moved node.
+  ///
+  /// - Complexity: O(*d*), where *d* is the depth of the gap's parent.
+  @inlinable
+  @inline(__always)
+  func intoOwnSubtree(of slot: Int, at gap: Gap, target: ID) -> Refusal.Reason? {
+    // A leaf's subtree is the leaf alone: only its own gaps are inside it.
+    if childCount(ofSlot: slot) == 0 {
+      return gap.parent == slot ? .intoOwnSubtree(node: nodes[slot].id, target: target) : nil
+    }
+    var current = gap.parent
+    while current >= 0 {
+      if current == slot { return .intoOwnSubtree(node: nodes[slot].id, target: target) }
+      current = parentSlot(current)
+    }
+    return nil
   }
 }

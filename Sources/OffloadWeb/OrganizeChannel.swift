@@ -123,6 +123,7 @@ struct OrganizeChannel {
         stroke = current
         for var message in messages {
           message.stroke = current.number
+          message.sample = input.n
           try await outbox.send(message)
         }
         if phase == .ended || phase == .cancelled { stroke = nil }

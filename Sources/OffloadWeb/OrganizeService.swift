@@ -9,6 +9,8 @@ import Offload
 /// before the answer, so the command line and the pages take turns. Each view carries a
 /// version (a digest of what it shows); a change posted against another version is refused
 /// with 409 and a sentence saying why, rather than applied to rows the page no longer shows.
+/// The version is compared inside the change's own store lock (`Workspace.changing(expecting:)`),
+/// so a change the command line commits between the page's read and its write is caught too.
 actor OrganizeService {
   let workspace: Workspace
 
@@ -23,15 +25,25 @@ actor OrganizeService {
   /// - Complexity: O(*c*), where *c* is the number of collections, plus reading the index.
   func collections() throws(DeckFailure) -> OrganizeShapes.Collections {
     let entries = try run { () throws(WorkspaceError) in try workspace.collections() }
-    var digest = Digest()
     let shown = entries.map { entry in
-      digest.add("\(entry.id.rawValue)|\(entry.kind.rawValue)|\(entry.itemCount)|\(entry.name)")
-      return OrganizeShapes.Collections.Entry(
+      OrganizeShapes.Collections.Entry(
         id: entry.id.rawValue, name: Printable.clean(entry.name), kind: entry.kind.rawValue,
         itemCount: entry.itemCount, isInbox: entry.id == Workspace.inboxID)
     }
     return OrganizeShapes.Collections(
-      collections: shown, version: digest.hex, canUndo: try canUndo())
+      collections: shown, version: Self.version(of: entries), canUndo: try canUndo())
+  }
+
+  /// The version of the collections page: a digest of each collection's id, kind, size and
+  /// name, in order.
+  ///
+  /// - Complexity: O(*c*), where *c* is the number of collections.
+  static func version(of entries: [StoreIndex.Entry]) -> String {
+    var digest = Digest()
+    for entry in entries {
+      digest.add("\(entry.id.rawValue)|\(entry.kind.rawValue)|\(entry.itemCount)|\(entry.name)")
+    }
+    return digest.hex
   }
 
   /// A collection's tree, its rules and its version.
@@ -113,8 +125,13 @@ actor OrganizeService {
     >
   {
     let current = try collections()
+    // Undo takes back the store's last change, whatever the page shows; a capture goes to
+    // the end of the inbox. Every other change is checked against the view, here (a quick
+    // refusal) and again under the change's lock (where no other writer can come between).
+    var workspace = self.workspace
     if command.action != "undo" && command.action != "capture" {
       try Self.checkVersion(command.version, current.version, what: "the collections")
+      workspace = workspace.changing(expecting: Self.expecting(collections: current.version))
     }
     let done: String
     var created: String?
@@ -203,8 +220,10 @@ actor OrganizeService {
   {
     let reference = try Self.required(command.collection, "the command names no collection")
     let (tree, rules, version) = try load(reference)
+    var workspace = self.workspace
     if command.action != "undo" {
       try Self.checkVersion(command.version, version, what: "this list")
+      workspace = workspace.changing(expecting: Self.expecting(version, of: tree.collection.id))
     }
     let done: String
     var created: String?
@@ -251,7 +270,7 @@ actor OrganizeService {
       let target = DropTargetResolver.keyboardMove(
         move, of: id, in: rows, rules: rules.policy,
         configuration: DropConfiguration(maximumDepth: rules.maximumDepth))
-      try apply(target, moving: id.rawValue, tree: tree)
+      try apply(target, moving: id.rawValue, tree: tree, workspace: workspace)
       done = "Moved"
     case "undo":
       done = try undo()
@@ -269,14 +288,17 @@ actor OrganizeService {
   ) throws(DeckFailure) -> OrganizeShapes.Collection {
     let (tree, _, current) = try load(reference)
     try Self.checkVersion(version, current, what: "this list")
-    try apply(target, moving: try Self.item(id, in: tree), tree: tree)
+    try apply(
+      target, moving: try Self.item(id, in: tree), tree: tree,
+      workspace: workspace.changing(expecting: Self.expecting(version, of: tree.collection.id)))
     return try collection(reference)
   }
 
-  /// Carries out an allowed target with `Workspace.moveItem`, as `offloadctl item move` does.
-  private func apply(_ target: DropTarget<ShortID>, moving id: String, tree: CollectionTree)
-    throws(DeckFailure)
-  {
+  /// Carries out an allowed target with `Workspace.moveItem`, as `offloadctl item move` does,
+  /// through `workspace` (the one that checks the page's version under the lock).
+  private func apply(
+    _ target: DropTarget<ShortID>, moving id: String, tree: CollectionTree, workspace: Workspace
+  ) throws(DeckFailure) {
     let instruction: DropInstruction<ShortID>
     switch target {
     case .blocked(let refusal, _): throw DeckFailure(status: 409, refusal.reason)
@@ -313,87 +335,5 @@ actor OrganizeService {
   private func undo() throws(DeckFailure) -> String {
     let entry = try run { () throws(WorkspaceError) in try workspace.undo() }
     return "Undid \u{201C}\(Printable.clean(entry.summary))\u{201D}"
-  }
-
-  // MARK: Checks and errors
-
-  static func checkVersion(_ given: String?, _ current: String, what: String) throws(DeckFailure) {
-    guard let given else { throw DeckFailure(status: 400, "the command carries no view version") }
-    guard given == current else {
-      throw DeckFailure(
-        status: 409,
-        "\(what.prefix(1).uppercased() + what.dropFirst()) changed since the page showed it (in another tab or from the command line); nothing was changed. The page now shows the current rows."
-      )
-    }
-  }
-
-  /// The rows a command names: `ids`, or every row (`all`) except `except`; one id is `id`.
-  static func selection(_ command: OrganizeCommand, in tree: CollectionTree) throws(DeckFailure)
-    -> ItemSelection
-  {
-    let ids = command.ids ?? command.id.map { [$0] } ?? []
-    let except = command.except ?? []
-    for id in ids + except { _ = try item(id, in: tree) }
-    if command.all == true {
-      return ItemSelection(terms: [], includesAll: true, exceptions: except.map { .id($0) })
-    }
-    guard !ids.isEmpty else { throw DeckFailure(status: 400, "select at least one item") }
-    return ItemSelection(terms: ids.map { .id($0) })
-  }
-
-  static func count(_ items: Int) -> String { items == 1 ? "1 item" : "\(items) items" }
-
-  static func required(_ value: String?, _ message: String) throws(DeckFailure) -> String {
-    guard let value, !value.isEmpty else { throw DeckFailure(status: 400, message) }
-    return value
-  }
-
-  /// An item id the page named, which must be in the collection it shows.
-  static func item(_ id: String?, in tree: CollectionTree) throws(DeckFailure) -> String {
-    try shortID(id, in: tree).rawValue
-  }
-
-  /// The id of an item the page named, which must be in the collection it shows.
-  static func shortID(_ id: String?, in tree: CollectionTree) throws(DeckFailure) -> ShortID {
-    guard let id, let short = ShortID(id), tree.items[short] != nil else {
-      throw DeckFailure(status: 404, "no such item in this collection")
-    }
-    return short
-  }
-
-  /// Runs a workspace call, mapping its error to a status.
-  func run<T>(_ body: () throws(WorkspaceError) -> T) throws(DeckFailure) -> T {
-    do {
-      return try body()
-    } catch {
-      let status: Int
-      switch error.code {
-      case .notFound: status = 404
-      case .ambiguous, .invalidRequest, .badInput: status = 400
-      case .refused, .alreadyExists, .notEmpty, .nothingToUndo, .conflict: status = 409
-      case .storeBusy: status = 503
-      default: status = 500
-      }
-      throw DeckFailure(status: status, Printable.clean(error.description))
-    }
-  }
-}
-
-/// A 64-bit FNV-1a digest of lines, as 16 hexadecimal digits (a view's version).
-struct Digest {
-  private var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-  mutating func add(_ line: String) {
-    for byte in line.utf8 {
-      value ^= UInt64(byte)
-      value = value &* 0x100_0000_01b3
-    }
-    value ^= 0x0a
-    value = value &* 0x100_0000_01b3
-  }
-
-  var hex: String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
   }
 }

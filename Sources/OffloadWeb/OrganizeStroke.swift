@@ -33,6 +33,8 @@ struct OrganizeInput: Decodable {
   var x: Double?
   var y: Double?
   var pointer: Int?
+  /// The page's number for a sample, echoed in the answers to it (the latency probe's).
+  var n: Int?
   var rows: [Frame]?
   /// The viewport's top and bottom, in the list's coordinates.
   var top: Double?
@@ -60,6 +62,8 @@ struct OrganizeOutput: Encodable {
   var id: String?
   /// The stroke the answer belongs to (the page's number).
   var stroke: Int?
+  /// The sample it answers (the page's `n`), when the page numbered it.
+  var sample: Int?
   var line: Line?
   var blocked: Bool?
   var reason: String?

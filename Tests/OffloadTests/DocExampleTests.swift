@@ -59,6 +59,26 @@ struct DocExampleTests {
     #expect(try workspace.tree(of: Offload.Workspace.inboxName).collection.items.count == 1)
   }
 
+  @Test func changingExpecting() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    func Workspace(root: String) -> Offload.Workspace { Offload.Workspace(root: folder.path) }
+    let workspace = Workspace(root: "/home/ada/.local/share/offload")
+    let shown = try workspace.collections().count
+    let checked = workspace.changing { base throws(WorkspaceError) in
+      guard base.collections.count == shown else {
+        throw WorkspaceError(.conflict, "the collections changed since they were shown")
+      }
+    }
+    try checked.createCollection(named: "Books", kind: .list)
+    #expect(try workspace.collections().map(\.name) == ["Inbox", "Books"])
+    // The count it expects is gone now: the next change is refused and writes nothing.
+    #expect(throws: WorkspaceError.self) {
+      try checked.createCollection(named: "Films", kind: .list)
+    }
+    #expect(try workspace.collections().map(\.name) == ["Inbox", "Books"])
+  }
+
   @Test func shortIDs() {
     let id = ShortID(sequence: 1)  // "p2s0q3", say: six characters, never ambiguous to type
     #expect(id.rawValue.count == 6)

@@ -7,8 +7,11 @@ by keyboard (reorder, nest, un-nest, delete, undo) and by dragging the handle (a
 into, out by x), a trip itinerary's rules (a refused drop tints, says why and changes
 nothing), auto-scroll of a long list; on the phone: quick, short and slow swipes, a scroll
 with sideways drift, a long-press drag that wanders left; edit mode with the toolbar, select
-all, bulk delete and undo; two pages seeing each other's changes. After each step the store
-is read back through `offloadctl ... --json`. Screenshots go to --out.
+all, bulk delete and undo; two pages seeing each other's changes. The page itself: the title
+is whole on a phone (not cut by the buttons), the key hints show with a mouse and hide on a
+touch screen, and a refused drop's reason stays clear of the lifted row (desktop and phone).
+After each step the store is read back through `offloadctl ... --json`. Screenshots go to
+--out.
 
 Elements are found by role and accessible name, as a person with a screen reader finds them.
 
@@ -157,7 +160,48 @@ def wait_rows(page, count=None):
 
 
 def status(page):
-    return page.get_by_role("status").inner_text()
+    """The page's announcements (the first status region; the drop reason is the other)."""
+    return page.get_by_role("status").first.inner_text()
+
+
+def drop_reason(page):
+    """The region that says why a drop is refused while the drag lasts."""
+    return page.get_by_role("status", name="Why not here", exact=True)
+
+
+def intersects(a, b):
+    return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] and \
+        a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+
+
+def check_reason_clear_of(page, name, step):
+    """The refusal reason shows and the lifted row named `name` does not cover it."""
+    reason = drop_reason(page)
+    eventually(step + ": reason shown", lambda: "Cannot drop here" in reason.inner_text() or reason.inner_text())
+    check(reason.is_visible(), "%s: the reason is not visible" % step)
+    lifted = row(page, name).bounding_box()
+    box = reason.bounding_box()
+    check(not intersects(box, lifted), "%s: the lifted row %r covers the reason %r" % (step, lifted, box))
+    inside = box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
+    check(inside, "%s: the reason is outside the viewport: %r" % (step, box))
+    print("ok: %s: the reason (%d..%d) stays clear of the lifted row (%d..%d)" % (
+        step, box["y"], box["y"] + box["height"], lifted["y"], lifted["y"] + lifted["height"]))
+
+
+def check_title_readable(page, step):
+    """The page title is not cut: its text fits its box (no ellipsis)."""
+    title = page.get_by_role("heading", level=1)
+    fits = title.evaluate("e => [e.scrollWidth, e.clientWidth, e.textContent]")
+    check(fits[0] <= fits[1], "%s: the title %r is cut (scrollWidth %d > clientWidth %d)" % (step, fits[2], fits[0], fits[1]))
+    for name in ["Undo", "Edit"]:
+        button = page.get_by_role("button", name=name, exact=True)
+        if button.count():
+            check(not intersects(title.bounding_box(), button.bounding_box()), "%s: the title runs under %s" % (step, name))
+    print("ok: %s: the title %r is whole (%d <= %d)" % (step, fits[2], fits[0], fits[1]))
+
+
+def hints(page):
+    return page.get_by_text("Alt+↑↓ reorder")
 
 
 def drag_handle(page, name, to_x, to_y, steps=16, hold=0.2):
@@ -235,6 +279,9 @@ def keyboard(h, context, url):
     page, errors = open_page(context, url, "/collections/" + h.collection_ids["House"])
     wait_rows(page)
     check(page.get_by_role("tree", name="House").count() == 1, "a plan is not a tree")
+    check(hints(page).is_visible(), "the key hints are hidden on a desktop")
+    print("ok: desktop: the key hints show")
+    check_title_readable(page, "desktop")
     check(page.get_by_role("button", name="Reorder Paint").count() == 1, "no handle named Reorder Paint")
     clean = row(page, "Clean")
     clean.click(position={"x": 200, "y": 10}) if False else clean.focus()
@@ -315,10 +362,11 @@ def itinerary(h, context, url):
     drag_handle(page, "Travel (days 1-2): drive to New York", target["x"] + 80, target["y"] + target["height"] * 0.8)
     tint = row(page, "Travel (days 1-2): drive to New York").locator(".row-body").evaluate("e => getComputedStyle(e).backgroundImage")
     check("229, 72, 77" in tint, "the dragged row is not tinted red over an invalid zone: %r" % tint)
-    check("Cannot drop here" in status(page), "no reason while over an invalid zone: %r" % status(page))
+    check_reason_clear_of(page, "Travel (days 1-2): drive to New York", "desktop invalid drag")
     check(not page.locator("#line").is_visible(), "an insertion line over an invalid zone")
     page.screenshot(path=os.path.join(h.out, "desktop-invalid-drop.png"))
     drop(page)
+    check(drop_reason(page).inner_text() == "", "the reason stayed after the drop")
     alert = page.get_by_role("alert").inner_text()
     check("Not moved" in alert and "range" in alert, "the refusal does not say why: %r" % alert)
     check(h.outline("Trip") == before, "a refused drop changed the plan: %r" % h.outline("Trip"))
@@ -417,6 +465,18 @@ def touch(cdp, points, interval=0.016, rest=0.0):
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
+def touch_down(cdp, points, interval=0.016, rest=0.0):
+    """As touch(), but the finger stays down at the last point (the caller lifts it)."""
+    x, y = points[0]
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": 1}]})
+    if rest:
+        time.sleep(rest)
+    for x, y in points[1:]:
+        time.sleep(interval)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y, "id": 1}]})
+    time.sleep(0.3)
+
+
 def line_points(x, y, dx, dy, steps):
     return [(x + dx * i / steps, y + dy * i / steps) for i in range(steps + 1)]
 
@@ -427,6 +487,10 @@ def phone(h, browser, url):
     wait_rows(page)
     cdp = context.new_cdp_session(page)
     before = h.outline("Groceries")
+    check_title_readable(page, "phone")
+    check(hints(page).count() == 1 and not hints(page).is_visible(), "the key hints show on a touch screen")
+    print("ok: phone: the key hints are hidden (the primary pointer is coarse)")
+    page.screenshot(path=os.path.join(h.out, "phone-header.png"))
 
     def text_point(name):
         box = row(page, name).locator(".text").bounding_box()
@@ -479,6 +543,26 @@ def phone(h, browser, url):
     check(len(h.outline("Long list")) == 60, "a reorder deleted a row")
     print("ok: phone: long-press drag reorders; moving left while lifted never deletes")
     page.screenshot(path=os.path.join(h.out, "phone-list.png"))
+
+    # A long-press drag of a travel segment onto a day outside its range: the reason shows
+    # while the finger is down, clear of the lifted row; lifting the finger changes nothing.
+    page.goto(page.url.rsplit("/", 1)[0] + "/" + h.collection_ids["Trip"])
+    page.wait_for_function("() => document.body.dataset.connected === 'true'", timeout=20000)
+    wait_rows(page)
+    check_title_readable(page, "phone trip")
+    trip = h.outline("Trip")
+    name = "Travel (days 1-2): drive to New York"
+    x, y = text_point(name)
+    target = row(page, "Cheesesteak").bounding_box()
+    path = line_points(x, y, 0, target["y"] + target["height"] * 0.8 - y, 12)
+    touch_down(cdp, path, rest=0.75)
+    page.wait_for_function("() => document.querySelector('.row.lifted')", timeout=10000)
+    check_reason_clear_of(page, name, "phone invalid drag")
+    page.screenshot(path=os.path.join(h.out, "phone-invalid-drop.png"))
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_function("() => !document.querySelector('.row.lifted')", timeout=10000)
+    check(h.outline("Trip") == trip, "a refused drop on the phone changed the plan")
+    print("ok: phone: a refused long-press drop says why, clear of the row, and changes nothing")
     check(not errors, "page errors: %s" % errors)
     context.close()
 

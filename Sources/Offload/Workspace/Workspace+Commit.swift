@@ -23,6 +23,12 @@ extension Workspace {
       defer { try? journal.close() }
       let state = try state(from: journal.recovered)
       var transaction = Transaction(workspace: self, state: state)
+      if let expectation {
+        // Under the same lock as the change: no other writer can slip in between.
+        var base = ChangeBase(transaction: transaction)
+        try expectation(&base)
+        transaction = base.transaction
+      }
       let (result, summary) = try body(&transaction)
       guard
         let change = try record(transaction, summary: summary, recordsHistory: recordsHistory)

@@ -46,6 +46,9 @@ public struct Workspace: Sendable {
   public let fileSystem: any FileSystem
   /// The source of the current time (fixed in tests and the demo).
   let now: @Sendable () -> Date
+  /// A check every change runs under the exclusive lock before it changes anything (see
+  /// ``changing(expecting:)``); nil for none.
+  var expectation: ChangeExpectation?
 
   /// Creates a workspace over a store folder; nothing is read or written until asked.
   ///

@@ -11,6 +11,7 @@ const line = document.getElementById("line");
 const undoButton = document.getElementById("undo");
 const editButton = document.getElementById("edit");
 const toolbar = document.getElementById("toolbar");
+const reasonBox = document.getElementById("drop-reason");
 const reduceMotion = matchMedia("(prefers-reduced-motion: reduce)");
 const INDENT = 24;
 const ORIGIN = 8;
@@ -23,6 +24,12 @@ let editing = false;
 let selection = { all: false, ids: new Set() };
 let stroke = null;
 let strokes = 0; // numbers strokes, so a late answer to an earlier one is not taken for this one
+// Latency probes, only with ?measure in the address (Tools/Benchmarks/web/organize_latency.py
+// reads them): pointer move to the insertion line drawn, and drop to saved.
+const probe = new URLSearchParams(location.search).has("measure")
+  ? { moves: [], drops: [], sent: new Map(), samples: 0, dropAt: null }
+  : null;
+if (probe) window.offloadLatency = probe;
 
 // MARK: Loading and drawing
 
@@ -453,8 +460,14 @@ function onMove(event) {
   stroke.client = { x: event.clientX, y: event.clientY };
   if (stroke.lifted) {
     stroke.element.style.setProperty("--dy", `${point.y - stroke.start.y}px`);
+    placeReason();
   }
-  channel.send({ type: "sample", phase: "moved", t: event.timeStamp, ...point, pointer: event.pointerId });
+  const sample = { type: "sample", phase: "moved", t: event.timeStamp, ...point, pointer: event.pointerId };
+  if (probe) {
+    sample.n = ++probe.samples;
+    probe.sent.set(sample.n, event.timeStamp);
+  }
+  channel.send(sample);
 }
 
 function onEnd(event) {
@@ -462,6 +475,7 @@ function onEnd(event) {
   const phase = event.type === "pointercancel" ? "cancelled" : "ended";
   const point = phase === "ended" ? listPoint(event) : stroke.last;
   channel.send({ type: "sample", phase, t: event.timeStamp, ...point, pointer: event.pointerId });
+  if (probe && stroke.lifted && phase === "ended") probe.dropAt = event.timeStamp;
   finishStroke(false);
 }
 
@@ -500,6 +514,7 @@ function autoScroll() {
     const point = { x: stroke.client.x - rect.left, y: stroke.client.y - rect.top };
     stroke.element.style.setProperty("--dy", `${point.y - stroke.start.y}px`);
     stroke.last = point;
+    placeReason();
     channel.send({ type: "rows", ...point, ...geometry() });
   }
   requestAnimationFrame(autoScroll);
@@ -532,6 +547,7 @@ function onStrokeMessage(message) {
       break;
     case "target":
       drawTarget(message);
+      if (probe) measureMove(message);
       break;
     case "swipe":
       if (!stroke) return;
@@ -554,6 +570,10 @@ function onStrokeMessage(message) {
       offerUndo(message.done);
       break;
     case "dropped":
+      if (probe && probe.dropAt !== null) {
+        probe.drops.push(performance.now() - probe.dropAt);
+        probe.dropAt = null;
+      }
       stroke = null;
       hideTarget();
       view = message.view;
@@ -580,8 +600,8 @@ function drawTarget(message) {
   if (!stroke) return;
   stroke.element.classList.toggle("invalid", Boolean(message.blocked));
   list.dataset.reason = message.blocked ? message.reason || "" : "";
-  const status = document.getElementById("status");
-  if (message.blocked) status.textContent = `Cannot drop here: ${message.reason}`;
+  if (message.blocked) showReason(`Cannot drop here: ${message.reason}`);
+  else hideReason();
   if (message.line) {
     line.hidden = false;
     line.style.top = `${message.line.y}px`;
@@ -603,10 +623,42 @@ function drawTarget(message) {
 function hideTarget(keepTint) {
   line.classList.remove("shown");
   line.hidden = true;
+  if (!keepTint) hideReason();
   if (!keepTint && stroke) stroke.element.classList.remove("invalid");
 }
 
+// Why the drop is refused: a live region at the viewport's edge away from the lifted row (at
+// the top while the row is in the lower half, else at the bottom), so the row never covers it.
+function showReason(text) {
+  if (reasonBox.textContent !== text) reasonBox.textContent = text;
+  placeReason();
+}
+
+function placeReason() {
+  if (!reasonBox.textContent || !stroke) return;
+  const rect = stroke.element.getBoundingClientRect();
+  const edge = rect.top + rect.height / 2 > innerHeight / 2 ? "top" : "bottom";
+  if (reasonBox.dataset.edge !== edge) reasonBox.dataset.edge = edge;
+}
+
+function hideReason() {
+  if (reasonBox.textContent) reasonBox.textContent = "";
+}
+
+// The time from a pointer move to the frame that draws its answer (the insertion line at its
+// new place, or the tint): taken in the first animation frame after the line's style changed.
+function measureMove(message) {
+  const sent = probe.sent.get(message.sample);
+  if (sent === undefined) return;
+  for (const n of probe.sent.keys()) if (n <= message.sample) probe.sent.delete(n);
+  const place = message.line ? `${message.line.x},${message.line.y}` : "none";
+  const moved = place !== probe.place;
+  probe.place = place;
+  requestAnimationFrame(() => probe.moves.push({ ms: performance.now() - sent, moved }));
+}
+
 function settle(element, motion) {
+  hideReason();
   const duration = motion ? motion.duration * 1000 : 200;
   element.style.setProperty("--settle", `${duration}ms`);
   element.classList.add("settling");

@@ -27,6 +27,9 @@ struct WebBenchmark: ParsableCommand {
 
   @Option(help: "Strokes on the 1,000-photo session.") var swipes = 200
 
+  @Flag(help: "Only the organize figures (move to insertion line, drop to saved).")
+  var organizeOnly = false
+
   @Flag(help: "Print one JSON array instead of a table.") var json = false
 
   /// A 1 × 1 PNG.
@@ -51,6 +54,11 @@ struct WebBenchmark: ParsableCommand {
     ).path
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     var rows: [BenchmarkRow] = []
+    if organizeOnly {
+      rows = try OrganizeWebFigures.measure(binary: binary, scratch: scratch)
+      try Report.print(title: "offloadctl serve (release build, loopback)", rows: rows, json: json)
+      return
+    }
 
     // 1. Pointer-up to journaled decision.
     let small = try WebStore(binary: binary, folder: scratch + "/1k", photos: 1_000)
@@ -253,6 +261,9 @@ enum BenchHTTP {
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     var one: Int32 = 1
     setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+    // An answer that never comes ends the run with an error instead of hanging it.
+    var patience = timeval(tv_sec: 30, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
     let result = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))

@@ -1,0 +1,110 @@
+import Foundation
+import Offload
+
+// The organize service's checks (the view's version, here and under the store lock), the
+// rows a command names, and the mapping of workspace errors to statuses.
+extension OrganizeService {
+  /// Refuses a command without a version (400) or with another one than the view's (409).
+  static func checkVersion(_ given: String?, _ current: String, what: String) throws(DeckFailure) {
+    guard let given else { throw DeckFailure(status: 400, "the command carries no view version") }
+    guard given == current else { throw DeckFailure(status: 409, stale(what)) }
+  }
+
+  /// Why a change against an older view is refused.
+  static func stale(_ what: String) -> String {
+    "\(what.prefix(1).uppercased() + what.dropFirst()) changed since the page showed it (in another tab or from the command line); nothing was changed. The page now shows the current rows."
+  }
+
+  /// The check a change of a collection page runs under the store lock: the collection is
+  /// still at the version the page showed (`run` maps the conflict to 409).
+  ///
+  /// - Complexity: O(*n* log *n*) per change, where *n* is the number of the collection's items.
+  static func expecting(_ version: String, of collection: ShortID) -> ChangeExpectation {
+    { (base: inout ChangeBase) throws(WorkspaceError) in
+      guard Self.version(of: try base.collection(collection)) == version else {
+        throw WorkspaceError(.conflict, Self.stale("this list"))
+      }
+    }
+  }
+
+  /// The check a change of the collections page runs under the store lock.
+  ///
+  /// - Complexity: O(*c*) per change, where *c* is the number of collections.
+  static func expecting(collections version: String) -> ChangeExpectation {
+    { (base: inout ChangeBase) throws(WorkspaceError) in
+      guard Self.version(of: base.collections) == version else {
+        throw WorkspaceError(.conflict, Self.stale("the collections"))
+      }
+    }
+  }
+
+  /// The rows a command names: `ids`, or every row (`all`) except `except`; one id is `id`.
+  static func selection(_ command: OrganizeCommand, in tree: CollectionTree) throws(DeckFailure)
+    -> ItemSelection
+  {
+    let ids = command.ids ?? command.id.map { [$0] } ?? []
+    let except = command.except ?? []
+    for id in ids + except { _ = try item(id, in: tree) }
+    if command.all == true {
+      return ItemSelection(terms: [], includesAll: true, exceptions: except.map { .id($0) })
+    }
+    guard !ids.isEmpty else { throw DeckFailure(status: 400, "select at least one item") }
+    return ItemSelection(terms: ids.map { .id($0) })
+  }
+
+  static func count(_ items: Int) -> String { items == 1 ? "1 item" : "\(items) items" }
+
+  static func required(_ value: String?, _ message: String) throws(DeckFailure) -> String {
+    guard let value, !value.isEmpty else { throw DeckFailure(status: 400, message) }
+    return value
+  }
+
+  /// An item id the page named, which must be in the collection it shows.
+  static func item(_ id: String?, in tree: CollectionTree) throws(DeckFailure) -> String {
+    try shortID(id, in: tree).rawValue
+  }
+
+  /// The id of an item the page named, which must be in the collection it shows.
+  static func shortID(_ id: String?, in tree: CollectionTree) throws(DeckFailure) -> ShortID {
+    guard let id, let short = ShortID(id), tree.items[short] != nil else {
+      throw DeckFailure(status: 404, "no such item in this collection")
+    }
+    return short
+  }
+
+  /// Runs a workspace call, mapping its error to a status.
+  func run<T>(_ body: () throws(WorkspaceError) -> T) throws(DeckFailure) -> T {
+    do {
+      return try body()
+    } catch {
+      let status: Int
+      switch error.code {
+      case .notFound: status = 404
+      case .ambiguous, .invalidRequest, .badInput: status = 400
+      case .refused, .alreadyExists, .notEmpty, .nothingToUndo, .conflict: status = 409
+      case .storeBusy: status = 503
+      default: status = 500
+      }
+      throw DeckFailure(status: status, Printable.clean(error.description))
+    }
+  }
+}
+
+/// A 64-bit FNV-1a digest of lines, as 16 hexadecimal digits (a view's version).
+struct Digest {
+  private var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  mutating func add(_ line: String) {
+    for byte in line.utf8 {
+      value ^= UInt64(byte)
+      value = value &* 0x100_0000_01b3
+    }
+    value ^= 0x0a
+    value = value &* 0x100_0000_01b3
+  }
+
+  var hex: String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+}

@@ -9,7 +9,7 @@ public import TerminalUI
 /// Esc back), `c` asks before committing (how many photos go where, and the bytes the Trash
 /// gets), and `q` or Ctrl-C quits. The bottom line always shows the keys of the mode.
 ///
-/// Every key that decides goes straight to the ``CullingSession``, which journals it durably
+/// Every key that decides goes straight to the `CullingSession`, which journals it durably
 /// before it returns, so quitting needs no save. The screen knows nothing of a terminal: it
 /// writes no bytes and starts no process. ``frame(size:)`` draws its text, and
 /// ``display(size:)`` tells the terminal around it which photo is on screen and where a

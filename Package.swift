@@ -175,7 +175,7 @@ let package = Package(
     ),
     .testTarget(
       name: "offloadctlTests",
-      dependencies: ["offloadctl", "store-crash", "TerminalUI", "OffloadTestSupport"],
+      dependencies: ["offloadctl", "store-crash", "Offload", "TerminalUI", "OffloadTestSupport"],
       swiftSettings: swiftSettings
     ),
   ]

@@ -130,6 +130,28 @@ struct DocExampleTests {
     #expect(printed.first?.contains("Day 2") == true)
   }
 
+  @Test func photoCullScreen() throws {
+    var printed: [String] = []
+    func print(_ text: String) { printed.append(text) }
+    let session = try CullingSession(photos: ["a.jpg", "b.jpg"], journal: MemorySessionJournal())
+    var screen = PhotoCullScreen(session: session, sessionID: "20240501-100000")
+    _ = screen.handle(KeyPress(.left))  // a.jpg goes to the Trash at commit
+    print(screen.frame(size: TerminalSize(columns: 80, rows: 24)).text)
+    #expect(session.state.decision(at: 0) == .trash)
+    #expect(printed.count == 1 && printed[0].contains("a.jpg → trash"))
+    #expect(printed[0].hasPrefix("offloadctl photos cull · session 20240501-100000"))
+  }
+
+  @Test func photoText() throws {
+    var printed: [String] = []
+    func print(_ text: String) { printed.append(text) }
+    let session = try CullingSession(photos: ["a.jpg", "b.jpg"], journal: MemorySessionJournal())
+    _ = try session.swipe(.left)
+    print(PhotoText.progressLine(session.statistics))  // Session: 1 / 2
+    print(PhotoText.commitSummary(session))  // 1 photo (1 to the Trash, 0 favorites, 0 kept)
+    #expect(printed == ["Session: 1 / 2", "1 photo (1 to the Trash, 0 favorites, 0 kept)"])
+  }
+
   @Test func organizeSession() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }

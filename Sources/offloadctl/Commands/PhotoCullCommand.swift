@@ -63,16 +63,17 @@ extension PhotosCommand {
             "photos cull needs a terminal on standard input and output; use `photos swipe` in scripts"
         )
       }
-      var photoViewer = try viewer.map { (command) throws(PhotoViewer.ViewerError) in
+      let photoViewer = try viewer.map { (command) throws(PhotoViewer.ViewerError) in
         try PhotoViewer(command: command)
       }
       let opened = try openOrStart()
       let environment = ProcessInfo.processInfo.environment
       let terminal = try TerminalSession.start()
-      var screen = PhotoCullScreen(
-        session: opened.session, sessionID: opened.id,
-        inlineImages: InlineImageProtocol.detect(environment: environment))
-      Self.runLoop(&screen, terminal: terminal, root: opened.library.root, viewer: &photoViewer)
+      var cull = PhotoCullTerminal(
+        screen: PhotoCullScreen(session: opened.session, sessionID: opened.id),
+        root: opened.library.root,
+        inlineImages: InlineImageProtocol.detect(environment: environment), viewer: photoViewer)
+      cull.run(on: terminal)
       terminal.finish()
       if !global.quiet {
         let stats = opened.session.statistics
@@ -104,56 +105,6 @@ extension PhotosCommand {
       }
       PhotoOutput.warn(opened.issues, quiet: global.quiet)
       return opened
-    }
-
-    /// Draws the screen and handles keys until it quits; shows the photo inline when the
-    /// terminal can.
-    static func runLoop(
-      _ screen: inout PhotoCullScreen, terminal: TerminalSession, root: String,
-      viewer: inout PhotoViewer?
-    ) {
-      var loop = TerminalEventLoop(session: terminal)
-      var renderer = ScreenRenderer()
-      var size = terminal.size
-      var shown: Int?
-      var viewed: String?
-      func draw() {
-        let photo = screen.mode == .review ? nil : screen.session.current?.photo
-        if viewer != nil, let photo, photo != viewed {
-          viewed = photo
-          if let failure = viewer?.show(root + "/" + photo) { screen.note(failure) }
-        }
-        let frame = screen.frame(size: size)
-        let current = screen.mode == .review ? nil : screen.session.current
-        let changed = screen.inlineImages != nil && current?.index != shown
-        if changed {
-          renderer.invalidate()
-          terminal.write(screen.inlineImages?.clearSequence ?? "")
-        }
-        terminal.write(renderer.render(frame))
-        if changed, let inline = screen.inlineImages, let card = current,
-          let format = card.metadata?.format, let area = screen.imageArea(size: size),
-          let image = InlinePreview.image(path: root + "/" + card.photo, format: format),
-          let sequence = inline.sequence(
-            bytes: image.bytes, format: image.format, columns: max(size.columns - 4, 1),
-            rows: area.rows)
-        {
-          terminal.write("\u{1B}[\(area.row + 1);3H" + sequence)
-        }
-        shown = current?.index
-      }
-      draw()
-      while true {
-        for event in loop.nextEvents() {
-          if case .resize(let newSize) = event {
-            size = newSize
-            renderer.invalidate()
-            shown = nil
-          }
-          if screen.handle(event) == .quit || event == .endOfInput { return }
-        }
-        draw()
-      }
     }
   }
 }

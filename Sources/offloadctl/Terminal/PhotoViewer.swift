@@ -1,5 +1,4 @@
 import Foundation
-import PhotoSession
 
 /// `photos cull --viewer CMD`: runs CMD with the current photo's path as its last argument on
 /// every card change, for terminals that show no images (an image viewer that reloads, a
@@ -115,61 +114,5 @@ struct PhotoViewer {
     guard let failure, !reported else { return nil }
     reported = true
     return failure + "; the screen goes on without it"
-  }
-}
-
-/// What the cull screen sends inline for a card: the file itself when it is small enough, else
-/// a JPEG it embeds (a RAW's largest preview, a large JPEG's EXIF thumbnail), so a JPEG of any
-/// size and a RAW show something.
-enum InlinePreview {
-  /// The bytes to draw and their format, or nil when there is nothing small enough to send.
-  ///
-  /// - Complexity: O(*s*) for a file of *s* bytes (a RAW is read whole, a large JPEG only its
-  ///   first 256 KiB, where EXIF lives).
-  static func image(path: String, format: ImageFormat) -> (bytes: [UInt8], format: ImageFormat)? {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? handle.close() }
-    guard let size = try? handle.seekToEnd(), (try? handle.seek(toOffset: 0)) != nil else {
-      return nil
-    }
-    let limit = UInt64(InlineImageProtocol.maximumBytes)
-    if format.isRaw {
-      guard size <= 64 * limit, let data = try? handle.readToEnd() else { return nil }
-      let bytes = [UInt8](data)
-      guard let range = EmbeddedPreview.jpegRange(in: bytes), range.count <= limit else {
-        return nil
-      }
-      return (Array(bytes[range]), .jpeg)
-    }
-    if size <= limit {
-      return (try? handle.readToEnd()).map { ([UInt8]($0), format) }
-    }
-    guard format == .jpeg, let data = try? handle.read(upToCount: 256 * 1024) else { return nil }
-    return exifThumbnail([UInt8](data)).map { ($0, .jpeg) }
-  }
-
-  /// The EXIF thumbnail of a JPEG (the JPEG that IFD1 of its APP1 `Exif` segment names), or
-  /// nil. `bytes` may be only the start of the file.
-  ///
-  /// - Complexity: O(*m*) for *m* markers before the EXIF segment, plus the IFD walk.
-  static func exifThumbnail(_ bytes: [UInt8]) -> [UInt8]? {
-    guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
-    var offset = 2
-    while offset + 4 <= bytes.count, bytes[offset] == 0xFF {
-      let marker = bytes[offset + 1]
-      let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-      // Start of scan or end of image: no EXIF before the image data.
-      if marker == 0xDA || marker == 0xD9 || length < 2 { return nil }
-      let body = offset + 4
-      let end = offset + 2 + length
-      if marker == 0xE1, end <= bytes.count, end - body > 6,
-        bytes[body..<body + 6].elementsEqual(Array("Exif".utf8) + [0, 0])
-      {
-        let tiff = Array(bytes[(body + 6)..<end])
-        return EmbeddedPreview.jpegRange(in: tiff).map { Array(tiff[$0]) }
-      }
-      offset = end
-    }
-    return nil
   }
 }

@@ -175,7 +175,10 @@ let package = Package(
     ),
     .testTarget(
       name: "offloadctlTests",
-      dependencies: ["offloadctl", "store-crash", "Offload", "TerminalUI", "OffloadTestSupport"],
+      dependencies: [
+        "offloadctl", "store-crash", "Offload", "PhotoSession", "Persistence", "TerminalUI",
+        "OffloadTestSupport",
+      ],
       swiftSettings: swiftSettings
     ),
   ]

@@ -50,6 +50,9 @@ extension FolderLibrary {
     throws(PhotoSessionError)
   {
     try checkIdentity(of: photo, path: path(of: photo), doing: action)
+    if startCompanionIdentities == nil, companions[photo] != nil {
+      startCompanionIdentities = try loadCompanionIdentities()
+    }
     for companion in companions[photo] ?? [] {
       let path = path(of: companion)
       func skipped(_ reason: String) -> PhotoSessionError {
@@ -69,7 +72,7 @@ extension FolderLibrary {
       default: throw skipped("is no longer a regular file")
       }
       guard sidecarsToo || !Companion.isSidecar(companion),
-        let expected = companionIdentities[companion],
+        let expected = companionIdentities[companion] ?? startCompanionIdentities?[companion],
         let difference = FileIdentity(status).difference(from: expected)
       else { continue }
       throw skipped("changed: \(difference)")

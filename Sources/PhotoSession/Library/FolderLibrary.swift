@@ -22,9 +22,13 @@ public final class FolderLibrary: PhotoLibrary {
   /// Each photo's companion files (relative paths) by photo id: trashed with it, and its
   /// images rated with it. A rescan adds the cards and companions it found.
   public internal(set) var companions: [String: [String]]
-  /// Each companion's identity at start (or at the rescan that found it) by relative path;
-  /// a companion without one is only checked to be a regular file.
+  /// Each companion's identity given at creation or found by a rescan, by relative path; a
+  /// companion with neither this nor a start identity is only checked to be a regular file.
   var companionIdentities: [String: FileIdentity]
+  /// Each companion's identity at start, read on first use.
+  var startCompanionIdentities: [String: FileIdentity]?
+  /// Reads ``startCompanionIdentities`` when a commit first needs them.
+  let loadCompanionIdentities: () throws(PhotoSessionError) -> [String: FileIdentity]
   /// The identity of each photo a rescan added, by photo id.
   var addedIdentities: [String: FileIdentity] = [:]
   /// The file operations (injectable for fault tests); the Trash has its own.
@@ -64,15 +68,18 @@ public final class FolderLibrary: PhotoLibrary {
     self.init(
       root: root, trash: trash, sidecarNaming: sidecarNaming, favoriteRating: favoriteRating,
       companions: companions, companionIdentities: companionIdentities, fileSystem: fileSystem,
-      loadIdentities: { () throws(PhotoSessionError) in identities })
+      loadIdentities: { () throws(PhotoSessionError) in identities },
+      loadCompanionIdentities: { () throws(PhotoSessionError) in [:] })
   }
 
-  /// A library whose identities are read by `loadIdentities` when a commit first needs them.
+  /// A library whose photos' and companions' identities at start are read by
+  /// `loadIdentities` and `loadCompanionIdentities` when a commit first needs them.
   init(
     root: String, trash: FreedesktopTrash, sidecarNaming: XMPSidecar.Naming,
     favoriteRating: Int, companions: [String: [String]],
     companionIdentities: [String: FileIdentity], fileSystem: any Persistence.FileSystem,
-    loadIdentities: @escaping () throws(PhotoSessionError) -> [String: FileIdentity]
+    loadIdentities: @escaping () throws(PhotoSessionError) -> [String: FileIdentity],
+    loadCompanionIdentities: @escaping () throws(PhotoSessionError) -> [String: FileIdentity]
   ) {
     self.fileSystem = fileSystem
     self.root = Self.absolutePath(root)
@@ -82,6 +89,7 @@ public final class FolderLibrary: PhotoLibrary {
     self.companions = companions
     self.companionIdentities = companionIdentities
     self.loadIdentities = loadIdentities
+    self.loadCompanionIdentities = loadCompanionIdentities
   }
 
   /// `path` made absolute against the current directory, without a trailing slash.

@@ -55,9 +55,9 @@ public final class PhotoSessionStore {
     /// `offload.photo-session`.
     public var format: String
     /// The manifest version: 3 (a `DocumentStore` document, the envelope naming the same
-    /// version, with ``companionIdentities``); 2 in documents written before companions'
-    /// identities were recorded, and 1 in the bare JSON files of earlier builds, which both
-    /// still open.
+    /// version, with the companions' identities in a file beside it); 2 in documents written
+    /// before companions' identities were recorded, and 1 in the bare JSON files of earlier
+    /// builds, which both still open.
     public var version: Int
     /// The session id (its folder name).
     public var id: String
@@ -78,16 +78,14 @@ public final class PhotoSessionStore {
     /// The companion files of the photos that have any (``FolderScan/companions``), by photo
     /// id; absent in sessions started before companions were grouped.
     public var companions: [String: [String]]? = nil
-    /// Each companion's identity at start (``FolderScan/companionIdentities``), by relative
-    /// path; absent in sessions started before version 3 (their companions are only checked
-    /// to be regular files).
-    public var companionIdentities: [String: FileIdentity]? = nil
   }
 
   static let manifestFormat = "offload.photo-session"
   /// The manifest's document format: version 2 is the first written as a `DocumentStore`
   /// document (version 1 was bare JSON, read by ``readLegacyManifest(_:path:)``); version 3
-  /// adds the companions' identities. A version 2 document migrates as it is (no identities:
+  /// adds the companions' identities (in the `companion-identities` file beside it, so that
+  /// opening a session, which needs none of them, does not decode them). A version 2 document
+  /// migrates as it is (no identities:
   /// its companions are only checked to be regular files); the version is bumped so that an
   /// earlier build refuses a version 3 session rather than commit it without checking its
   /// companions.
@@ -100,6 +98,11 @@ public final class PhotoSessionStore {
   /// ``FileIdentity/line`` per photo in manifest order (absent in sessions started before it
   /// existed: their photos are only checked to be regular files).
   static let identitiesFile = "identities"
+  /// The file beside the manifest holding each companion's ``FileIdentity`` at start, one
+  /// ``FileIdentity/line`` per companion in manifest order (the photos in order, each photo's
+  /// ``Manifest/companions`` in order); absent when no photo has companions and in sessions
+  /// started before version 3, whose companions are only checked to be regular files.
+  static let companionIdentitiesFile = "companion-identities"
 
   // MARK: Starting
 
@@ -143,16 +146,16 @@ public final class PhotoSessionStore {
       format: Self.manifestFormat, version: Self.manifestDocument.version, id: id,
       root: scan.root, recursive: options.recursive, ordering: options.ordering,
       undoDepth: undoDepth, sidecarNaming: sidecarNaming, createdAt: now, photos: scan.photos,
-      companions: Self.companionTable(scan),
-      companionIdentities: Self.companionIdentityTable(scan))
+      companions: Self.companionTable(scan))
     // The identities first: the manifest, written last, is what makes the session exist.
-    var identities: [UInt8] = []
-    identities.reserveCapacity(scan.identities.count * 48)
-    for identity in scan.identities {
-      identities.append(contentsOf: identity.line.utf8)
-      identities.append(UInt8(ascii: "\n"))
+    try io.writeAtomically(
+      Self.identityLines(scan.identities), to: PathName.join(sessionFolder, Self.identitiesFile))
+    let companionIdentities = scan.companionIdentities.flatMap { $0 }
+    if !companionIdentities.isEmpty {
+      try io.writeAtomically(
+        Self.identityLines(companionIdentities),
+        to: PathName.join(sessionFolder, Self.companionIdentitiesFile))
     }
-    try io.writeAtomically(identities, to: PathName.join(sessionFolder, Self.identitiesFile))
     let path = PathName.join(sessionFolder, Self.manifestFile)
     do throws(PersistenceError) {
       try manifestStore(path).save(manifest)
@@ -349,9 +352,12 @@ public final class PhotoSessionStore {
       let library = FolderLibrary(
         root: manifest.root, trash: trash, sidecarNaming: manifest.sidecarNaming,
         favoriteRating: 5, companions: manifest.companions ?? [:],
-        companionIdentities: manifest.companionIdentities ?? [:], fileSystem: fileSystem,
+        companionIdentities: [:], fileSystem: fileSystem,
         loadIdentities: { () throws(PhotoSessionError) in
           try Self.readIdentities(folder: sessionFolder, photos: photos, io: io)
+        },
+        loadCompanionIdentities: { () throws(PhotoSessionError) in
+          try Self.readCompanionIdentities(folder: sessionFolder, manifest: manifest, io: io)
         })
       let session = try CullingSession(
         photos: manifest.photos, journal: journal, library: library,

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Offload
 import PhotoSession
-import TerminalUI
 
 #if canImport(Glibc)
   import Glibc

@@ -166,16 +166,14 @@ actor DeckService {
     _ id: String, index: Int
   ) throws(DeckFailure) -> (format: ImageFormat, bytes: [UInt8]) {
     guard try resolve(id) != nil else { throw DeckFailure(status: 404, "no such session") }
-    let manifest = try manifest(id)
-    var name = index >= 0 && index < manifest.photos.count ? manifest.photos[index] : nil
-    if name == nil && index >= 0 {
-      // A card a rescan added is not in the manifest: the journal names it.
-      let photos = try snapshot(id).1.state.photos
-      name = index < photos.count ? photos[index] : nil
-    }
-    guard let name else {
+    // Indexes are queue positions, which a skip reorders and a rescan extends: the replayed
+    // state names the card, never the manifest's start order.
+    let (manifest, session) = try snapshot(id)
+    let photos = session.state.photos
+    guard index >= 0 && index < photos.count else {
       throw DeckFailure(status: 404, "no photo \(index) in session \(id)")
     }
+    let name = photos[index]
     guard let format = ImageFormat(fileName: name), WebMedia.isShown(format) else {
       throw DeckFailure(status: 415, "the browser cannot show this photo's format")
     }

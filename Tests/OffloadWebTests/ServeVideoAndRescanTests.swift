@@ -38,4 +38,27 @@ struct ServeVideoAndRescanTests {
     #expect(Array(photo.body) == bytes)
     #expect(try http.request("/photo/\(id)/3", headers: cookie).status == 404)
   }
+
+  @Test func afterASkipTheCardOnScreenServesItsOwnPhoto() throws {
+    let fixture = try WebFixture(count: 3)
+    defer { fixture.remove() }
+    let server = try ServerProcess(fixture)
+    defer { server.stop() }
+    let http = RawHTTP(port: server.port)
+    let cookie = ["Cookie": server.cookie]
+    let skipped = (try fixture.status()["current"] as? [String: Any])?["photo"] as? String
+    #expect(try fixture.ctl(["photos", "skip"]).status == 0)
+    // The queue moved: the card on screen is another photo at the same position.
+    let state = try http.request("/api/state", headers: cookie)
+    let deck = try #require(
+      try JSONSerialization.jsonObject(with: Data(state.text.utf8)) as? [String: Any])
+    let current = try #require(deck["current"] as? [String: Any])
+    let name = try #require(current["name"] as? String)
+    #expect(name != skipped)
+    let image = try #require(current["image"] as? String)
+    let photo = try http.request(image, headers: cookie)
+    #expect(photo.status == 200, "\(photo)")
+    let expected = try #require(FileManager.default.contents(atPath: fixture.photos + "/" + name))
+    #expect(Array(photo.body) == Array(expected), "\(image) served another photo than \(name)")
+  }
 }

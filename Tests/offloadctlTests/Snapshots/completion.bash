@@ -879,13 +879,13 @@ _offloadctl_photos() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    start|status|swipe|rate|flag|label|skip|undo|review|change|commit|restore|sessions|cull|preview)
+    start|status|swipe|rate|flag|label|skip|undo|review|change|commit|restore|rescan|sessions|cull|preview)
         # Offer subcommand argument completions
         "_offloadctl_photos_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'start status swipe rate flag label skip undo review change commit restore sessions cull preview' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'start status swipe rate flag label skip undo review change commit restore rescan sessions cull preview' -- "${cur}"))
         ;;
     esac
 }
@@ -1156,6 +1156,25 @@ _offloadctl_photos_restore() {
     repeating_options=()
     non_repeating_options=(--store --session)
     __offloadctl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--session')
+        return
+        ;;
+    esac
+}
+
+_offloadctl_photos_rescan() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --session)
+    __offloadctl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in

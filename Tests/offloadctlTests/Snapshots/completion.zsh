@@ -614,6 +614,7 @@ _offloadctl_photos() {
             'change:Change the decision of a decided photo before it is committed.'
             'commit:Apply the pending decisions: trash to the Trash, favorites to XMP sidecars.'
             'restore:Move photos this session trashed back from the Trash to where they were.'
+            'rescan:Add the photos that appeared in the folder since start; report vanished ones.'
             'sessions:List the photo sessions, oldest first.'
             'cull:Cull photos full-screen: ←/→/↑ decide, u undoes, r reviews, c commits, q quits.'
             'preview:Write the JPEG preview (or, with --thumbnail, the thumbnail) a photo embeds.'
@@ -622,7 +623,7 @@ _offloadctl_photos() {
         ;;
     arg)
         case "${words[1]}" in
-        start|status|swipe|rate|flag|label|skip|undo|review|change|commit|restore|sessions|cull|preview)
+        start|status|swipe|rate|flag|label|skip|undo|review|change|commit|restore|rescan|sessions|cull|preview)
             "_offloadctl_photos_${words[1]}" && ret=0
             ;;
         esac
@@ -826,6 +827,21 @@ _offloadctl_photos_restore() {
         '--session[The session id (see `photos sessions`); the latest by default.]:id:'
         '*:photos:'
         '--all[Restore every photo this session moved to the Trash.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_photos_rescan() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--session[The session id (see `photos sessions`); the latest by default.]:id:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -43,7 +43,7 @@ struct DocExampleTests {
 
   @Test(
     "the server prints its address, serves the page to its token, and stops on the signal",
-    .timeLimit(.minutes(2)), arguments: [SIGTERM, SIGINT])
+    .timeLimit(.minutes(5)), arguments: [SIGTERM, SIGINT])
   func servesUntilASignal(signal: Int32) throws {
     let fixture = try WebFixture(count: 2)
     defer { fixture.remove() }

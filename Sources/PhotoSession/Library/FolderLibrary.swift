@@ -348,7 +348,7 @@ public final class FolderLibrary: PhotoLibrary {
 
   /// Throws what ``apply(_:marks:to:resuming:)`` would refuse with: a trash, favorite or
   /// rated keep any file of whose card is no longer the file the session saw (the identity
-  /// check of ``checkCard(of:doing:resuming:sidecarsToo:)``).
+  /// check of `checkCard(of:doing:resuming:sidecarsToo:)`).
   ///
   /// - Throws: ``PhotoSessionError/Code/photoMissing`` or
   ///   ``PhotoSessionError/Code/photoChanged``.

@@ -59,6 +59,20 @@ struct DocExampleTests {
     #expect(try workspace.tree(of: Offload.Workspace.inboxName).collection.items.count == 1)
   }
 
+  @Test func deferringCheckpoints() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    func Workspace(root: String) -> Offload.Workspace { Offload.Workspace(root: folder.path) }
+    let workspace = Workspace(root: "/home/ada/.local/share/offload").deferringCheckpoints()
+    try workspace.capture("Call the plumber")  // returns once the change is durable
+    // … answer the person, then:
+    try workspace.checkpointIfDue()
+    #expect(
+      try workspace.tree(of: Offload.Workspace.inboxName).rows().map(\.item.text) == [
+        "Call the plumber"
+      ])
+  }
+
   @Test func changingExpecting() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }

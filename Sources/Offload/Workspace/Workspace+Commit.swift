@@ -37,7 +37,9 @@ extension Workspace {
       try Self.persisting { () throws(PersistenceError) in _ = try journal.append(change) }
       var after = state
       after.apply(change)
-      if after.needsCheckpoint || journal.recovered.snapshot == nil {
+      // A store without a snapshot (new, or of the earlier layout) takes its first one now,
+      // even when checkpoints are deferred.
+      if after.needsCheckpoint && !defersCheckpoints || journal.recovered.snapshot == nil {
         // A checkpoint that fails leaves the tail in the journal; the next change does it again.
         try? checkpoint(after, journal: journal)
       }

@@ -49,6 +49,9 @@ public struct Workspace: Sendable {
   /// A check every change runs under the exclusive lock before it changes anything (see
   /// ``changing(expecting:)``); nil for none.
   var expectation: ChangeExpectation?
+  /// Whether changes leave the journal's checkpoint to ``checkpointIfDue()`` (see
+  /// ``deferringCheckpoints()``).
+  var defersCheckpoints = false
 
   /// Creates a workspace over a store folder; nothing is read or written until asked.
   ///

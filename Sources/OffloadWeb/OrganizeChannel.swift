@@ -142,9 +142,11 @@ struct OrganizeChannel {
     let (tree, rules, current) = try await service.load(collection)
     try OrganizeService.checkVersion(version, current, what: "this list")
     let id = try OrganizeService.shortID(row, in: tree)
-    return OrganizeStroke(
+    var stroke = OrganizeStroke(
       collection: collection, version: version, id: id, rules: rules,
       handle: input.surface == "handle", input: input, time: time)
+    stroke.shown = tree
+    return stroke
   }
 
   private func carryOut(
@@ -164,6 +166,7 @@ struct OrganizeChannel {
           OrganizeOutput(
             type: "deleted", version: changed.view.version, id: id, haptic: "commit",
             done: changed.done, view: changed.view))
+        await service.checkpointIfDue()
       case .drop(let target):
         if case .blocked(let refusal, _) = target {
           try await outbox.send(
@@ -172,12 +175,21 @@ struct OrganizeChannel {
               haptic: "refusedDrop", motion: stroke.motion(.snapBack)))
           return
         }
-        let view = try await service.drop(
-          target, moving: id, in: stroke.collection, version: stroke.version)
+        // Saved first: `dropped` goes out once the move is durable, then the view that
+        // shows it, then the checkpoint (when one is due), so neither holds up the answer.
+        try await service.drop(
+          target, moving: id, in: stroke.collection, version: stroke.version,
+          shown: stroke.shown)
         try await outbox.send(
-          OrganizeOutput(
-            type: "dropped", version: view.version, id: id, haptic: "drop", done: "Moved",
-            view: view))
+          OrganizeOutput(type: "dropped", id: id, haptic: "drop", done: "Moved"))
+        if let view = try? await service.collection(stroke.collection) {
+          try await outbox.send(
+            OrganizeOutput(type: "view", version: view.version, id: id, view: view))
+        } else {
+          // The move is saved, but the view could not be read: the page reloads it.
+          try await outbox.send(OrganizeOutput(type: "changed", version: ""))
+        }
+        await service.checkpointIfDue()
       }
     } catch let failure as DeckFailure {
       try await outbox.send(

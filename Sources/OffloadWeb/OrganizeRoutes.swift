@@ -24,12 +24,12 @@ struct OrganizeRoutes: Sendable {
       }
     }
     router.post("/api/collections") { request, context in
-      await Self.command(request, context) { command throws(DeckFailure) in
+      await Self.command(request, context, service) { command throws(DeckFailure) in
         try await service.changeCollections(command)
       }
     }
     router.post("/api/items") { request, context in
-      await Self.command(request, context) { command throws(DeckFailure) in
+      await Self.command(request, context, service) { command throws(DeckFailure) in
         try await service.changeItems(command)
       }
     }
@@ -38,8 +38,10 @@ struct OrganizeRoutes: Sendable {
     }
   }
 
+  /// Decodes a command, carries it out and answers; the store's checkpoint, when one is due,
+  /// comes after the answer (on the service, before its next call).
   static func command(
-    _ request: Request, _ context: BasicWebSocketRequestContext,
+    _ request: Request, _ context: BasicWebSocketRequestContext, _ service: OrganizeService,
     _ body: (OrganizeCommand) async throws(DeckFailure) -> some Encodable
   ) async -> Response {
     let buffer: ByteBuffer
@@ -55,6 +57,8 @@ struct OrganizeRoutes: Sendable {
     else {
       return WebResponse.failure(DeckFailure(status: 400, "the body must be a JSON command"))
     }
-    return await WebRoutes.answer { () throws(DeckFailure) in try await body(command) }
+    let response = await WebRoutes.answer { () throws(DeckFailure) in try await body(command) }
+    Task { await service.checkpointIfDue() }
+    return response
   }
 }

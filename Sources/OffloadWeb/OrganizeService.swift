@@ -14,8 +14,10 @@ import Offload
 actor OrganizeService {
   let workspace: Workspace
 
+  /// A service over `workspace`, whose changes answer before they checkpoint (call
+  /// ``checkpointIfDue()`` once the answer is sent).
   init(workspace: Workspace) {
-    self.workspace = workspace
+    self.workspace = workspace.deferringCheckpoints()
   }
 
   // MARK: Views
@@ -281,17 +283,35 @@ actor OrganizeService {
   }
 
   /// Drops a dragged row where the resolver said, as one change; refuses a blocked target.
+  /// Returns once the move is on stable storage; the new view is ``collection(_:)``'s.
   ///
+  /// - Parameter shown: The collection as the page showed it at `version`, when the caller
+  ///   holds it already (a stroke loads it when it begins); read again when nil. Either way
+  ///   the version is compared again under the change's lock.
   /// - Throws: 409 when the view is stale or the target is blocked; nothing changes then.
   func drop(
-    _ target: DropTarget<ShortID>, moving id: String, in reference: String, version: String
-  ) throws(DeckFailure) -> OrganizeShapes.Collection {
-    let (tree, _, current) = try load(reference)
-    try Self.checkVersion(version, current, what: "this list")
+    _ target: DropTarget<ShortID>, moving id: String, in reference: String, version: String,
+    shown: CollectionTree? = nil
+  ) throws(DeckFailure) {
+    let tree: CollectionTree
+    if let shown {
+      tree = shown
+    } else {
+      let (loaded, _, current) = try load(reference)
+      try Self.checkVersion(version, current, what: "this list")
+      tree = loaded
+    }
     try apply(
       target, moving: try Self.item(id, in: tree), tree: tree,
       workspace: workspace.changing(expecting: Self.expecting(version, of: tree.collection.id)))
-    return try collection(reference)
+  }
+
+  /// Brings the store's checkpoint files up to date when the journal is due for it. Changes
+  /// made here leave that to after the answer (`Workspace.deferringCheckpoints()`), so one
+  /// drop in 32 does not wait for several file writes; a failure leaves the journal's tail
+  /// for the next checkpoint.
+  func checkpointIfDue() {
+    _ = try? workspace.checkpointIfDue()
   }
 
   /// Carries out an allowed target with `Workspace.moveItem`, as `offloadctl item move` does,

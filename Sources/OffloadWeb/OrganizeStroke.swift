@@ -96,6 +96,8 @@ struct OrganizeStroke {
   /// The page's number for the stroke.
   let number: Int?
   let rules: OrganizePolicy
+  /// The collection as the page showed it when the stroke began (at `version`).
+  var shown: CollectionTree?
   let reduceMotion: Bool
   var arena: GestureArena
   var rows: [DropRow<ShortID>] = []

@@ -147,8 +147,9 @@ struct OrganizeServiceTests {
     let history = try store.historyCount()
     let allowed = try #require(try target(onto: "Museum"))
     #expect(!allowed.isBlocked)
-    let after = try await store.service.drop(
+    try await store.service.drop(
       allowed, moving: travel.rawValue, in: store.trip, version: version)
+    let after = try await store.service.collection(store.trip)
     let moved = try #require(after.rows.first { $0.id == travel.rawValue })
     #expect(moved.parent == store.ids["Day 2 New York"] && moved.depth == 1)
     #expect(try store.historyCount() == history + 1)

@@ -235,7 +235,7 @@ struct OrganizeStaleViewTests {
       }
       let (id, move, target) = try #require(found)
       if route == .drop {
-        _ = try await service.drop(
+        try await service.drop(
           target, moving: id.rawValue, in: collection, version: seen.version)
         return
       }

@@ -25,10 +25,16 @@ let selection = { all: false, ids: new Set() };
 let stroke = null;
 let strokes = 0; // numbers strokes, so a late answer to an earlier one is not taken for this one
 // Latency probes, only with ?measure in the address (Tools/Benchmarks/web/organize_latency.py
-// reads them): pointer move to the insertion line drawn, and drop to saved.
+// reads them): pointer move to the insertion line drawn, pointer move to the lifted row drawn
+// (the browser's own floor), drop to saved, and drop to the new rows drawn.
 const probe = new URLSearchParams(location.search).has("measure")
-  ? { moves: [], drops: [], sent: new Map(), samples: 0, dropAt: null }
+  ? { moves: [], rows: [], drops: [], drawn: [], sent: new Map(), samples: 0, dropAt: null }
   : null;
+// Pointer samples go to the server as soon as the browser has them. `pointerrawupdate` fires
+// on arrival, where `pointermove` waits for the next frame; so the server's answer usually
+// lands before that frame, and the insertion line moves in the same frame as the row. Pages
+// without it (not a secure context) send from `pointermove`.
+const RAW_MOVES = "onpointerrawupdate" in window;
 if (probe) window.offloadLatency = probe;
 
 // MARK: Loading and drawing
@@ -74,9 +80,62 @@ function draw() {
   const shown = visibleRows();
   if (!shown.some((row) => row.id === focusId)) focusId = shown.length ? shown[0].id : null;
   const hadFocus = rowsElement.contains(document.activeElement);
-  rowsElement.replaceChildren(...shown.map((row) => drawRow(row, plan)));
+  placeRows(shown.map((row) => rowFor(row, plan)));
   if (hadFocus && focusId) rowElement(focusId)?.focus();
   drawToolbar();
+}
+
+// The row elements drawn, by id, with the data each was drawn from. A redraw keeps every row
+// whose data is unchanged and moves only the rows whose place changed, so a drop on a
+// 1,000-row plan touches a handful of elements instead of building a thousand.
+const drawnRows = new Map();
+
+function rowFor(row, plan) {
+  const key = JSON.stringify([
+    row.text, row.depth, row.done, row.childCount, row.fixed, plan, editing,
+    collapsed.has(row.id), editing && isSelected(row.id),
+  ]);
+  const kept = drawnRows.get(row.id);
+  // A row in the middle of a motion (lifted, swiped, settling) is drawn afresh, at rest.
+  if (kept && kept.key === key && !kept.element.matches(".lifted, .swiping, .settling, .invalid")) {
+    return kept.element;
+  }
+  const element = drawRow(row, plan);
+  drawnRows.set(row.id, { key, element });
+  return element;
+}
+
+// Puts `elements` in order as the list's children with as few moves as it takes: elements no
+// longer shown go as the walk meets them (so they never hold the others up), and a row that
+// moved k places costs at most k moves.
+function placeRows(elements) {
+  const wanted = new Set(elements);
+  let cursor = rowsElement.firstElementChild;
+  const skipStale = () => {
+    while (cursor && !wanted.has(cursor)) {
+      const next = cursor.nextElementSibling;
+      cursor.remove();
+      cursor = next;
+    }
+  };
+  for (const element of elements) {
+    skipStale();
+    if (element === cursor) cursor = cursor.nextElementSibling;
+    else rowsElement.insertBefore(element, cursor);
+  }
+  skipStale();
+  const shown = new Set(elements.map((element) => element.dataset.id));
+  for (const rowId of drawnRows.keys()) if (!shown.has(rowId)) drawnRows.delete(rowId);
+  setTabStop(elements);
+}
+
+// One row is in the Tab order: the focused one. Attributes only, so nothing asks the browser
+// for a style or a layout in the middle of a redraw.
+function setTabStop(elements) {
+  for (const element of elements) {
+    const tabIndex = element.dataset.id === focusId ? "0" : "-1";
+    if (element.getAttribute("tabindex") !== tabIndex) element.setAttribute("tabindex", tabIndex);
+  }
 }
 
 function button(label, name, className, action) {
@@ -181,7 +240,7 @@ function rowElement(rowId) {
 
 function focusRow(rowId) {
   focusId = rowId;
-  for (const element of rowsElement.children) element.tabIndex = element.dataset.id === rowId ? 0 : -1;
+  setTabStop(rowsElement.children);
   const element = rowElement(rowId);
   if (element && document.activeElement !== element) element.focus();
 }
@@ -449,10 +508,12 @@ function startStroke(event, row, surface) {
     }
   }, 520);
   element.addEventListener("pointermove", onMove);
+  if (RAW_MOVES) element.addEventListener("pointerrawupdate", sendMove);
   element.addEventListener("pointerup", onEnd);
   element.addEventListener("pointercancel", onEnd);
 }
 
+// Once a frame: the lifted row follows the pointer (and, without raw updates, the sample goes).
 function onMove(event) {
   if (!stroke || event.pointerId !== stroke.pointer) return;
   const point = listPoint(event);
@@ -461,7 +522,17 @@ function onMove(event) {
   if (stroke.lifted) {
     stroke.element.style.setProperty("--dy", `${point.y - stroke.start.y}px`);
     placeReason();
+    if (probe) {
+      const at = event.timeStamp;
+      requestAnimationFrame(() => probe.rows.push(performance.now() - at));
+    }
   }
+  if (!RAW_MOVES) sendMove(event);
+}
+
+function sendMove(event) {
+  if (!stroke || event.pointerId !== stroke.pointer || stroke.ended) return;
+  const point = listPoint(event);
   const sample = { type: "sample", phase: "moved", t: event.timeStamp, ...point, pointer: event.pointerId };
   if (probe) {
     sample.n = ++probe.samples;
@@ -484,6 +555,7 @@ function finishStroke(now) {
   const element = stroke.element;
   clearTimeout(stroke.timer);
   element.removeEventListener("pointermove", onMove);
+  element.removeEventListener("pointerrawupdate", sendMove);
   element.removeEventListener("pointerup", onEnd);
   element.removeEventListener("pointercancel", onEnd);
   stroke.ended = true;
@@ -522,8 +594,8 @@ function autoScroll() {
 
 function onStrokeMessage(message) {
   if (stroke && message.stroke !== stroke.number) {
-    // An earlier stroke's answer: only a saved change matters now.
-    if (message.type === "deleted" || message.type === "dropped") {
+    // An earlier stroke's answer: only a saved change's rows matter now.
+    if (message.type === "deleted" || message.type === "view") {
       view = message.view;
       draw();
     }
@@ -570,18 +642,23 @@ function onStrokeMessage(message) {
       offerUndo(message.done);
       break;
     case "dropped":
-      if (probe && probe.dropAt !== null) {
-        probe.drops.push(performance.now() - probe.dropAt);
-        probe.dropAt = null;
-      }
-      stroke = null;
+      // Saved: the move is on stable storage. The rows that show it come next ("view").
+      if (probe && probe.dropAt !== null) probe.drops.push(performance.now() - probe.dropAt);
       hideTarget();
-      view = message.view;
       feedback(message.haptic);
+      announce(message.done);
+      break;
+    case "view":
+      stroke = null;
+      view = message.view;
       draw();
       focusRow(message.id);
       channel.send({ type: "watch", collection: id, version: view.version });
-      announce(message.done);
+      if (probe && probe.dropAt !== null) {
+        const at = probe.dropAt;
+        probe.dropAt = null;
+        requestAnimationFrame(() => probe.drawn.push(performance.now() - at));
+      }
       break;
     case "snapBack":
       hideTarget();

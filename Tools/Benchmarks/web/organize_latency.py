@@ -11,10 +11,12 @@ probes in `window.offloadLatency`) and drags with the mouse:
   move every 16 ms. For each move, the time from the pointer event's `timeStamp` to the first
   animation frame after the page applied the server's answer (the insertion line's new
   place, or the invalid tint). Moves whose line changed place are the figure; every answered
-  move is printed beside it.
+  move is printed beside it, and so is the lifted row's own time from the pointer event to
+  the frame that moves it: the floor the browser's frame clock sets (at 60 frames a second a
+  move waits up to 16.7 ms for the next frame, whatever the page does).
 - drops: rows dragged a few rows down or up and released; the time from the `pointerup`
   event's `timeStamp` to the `dropped` answer, which the server sends once the move is on
-  stable storage.
+  stable storage (the figure), and to the frame that draws the rows the server sends next.
 
 Usage: organize_latency.py [--offloadctl PATH] [--moves 400] [--drops 60] [--json]
 Build first: swift build -c release (the default binary is .build/release/offloadctl).
@@ -163,20 +165,23 @@ def main():
             page = open_plan(context, server)
             sweep_moves(page, args.moves)
             drops(page, args.drops)
-            probe = page.evaluate("() => ({ moves: window.offloadLatency.moves, drops: window.offloadLatency.drops })")
+            probe = page.evaluate(
+                "() => { const p = window.offloadLatency; return { moves: p.moves, rows: p.rows, drops: p.drops, drawn: p.drawn } }")
             browser.close()
     finally:
         server.stop()
         shutil.rmtree(work, ignore_errors=True)
     moved = [m["ms"] for m in probe["moves"] if m["moved"]]
     answered = [m["ms"] for m in probe["moves"]]
-    if not moved or not probe["drops"]:
+    if not moved or not probe["drops"] or not probe["rows"] or not probe["drawn"]:
         print("no figures: %d moves answered, %d drops" % (len(answered), len(probe["drops"])), file=sys.stderr)
         return 1
     rows = [
         ("pointer move → insertion line drawn at its new place (browser, 1,000-row plan)", summary(moved)),
         ("pointer move → answer drawn, every answered move (browser, 1,000-row plan)", summary(answered)),
+        ("pointer move → lifted row drawn (the frame clock's floor)", summary(probe["rows"])),
         ("drop (pointerup) → saved and answered (browser, 1,000-row plan)", summary(probe["drops"])),
+        ("drop (pointerup) → new rows drawn (browser, 1,000-row plan)", summary(probe["drawn"])),
     ]
     load = os.getloadavg()
     if args.json:

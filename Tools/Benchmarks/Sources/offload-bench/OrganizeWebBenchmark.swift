@@ -9,9 +9,10 @@ import Foundation
 ///   across the whole plan in 12 pt steps; the time from sending a `moved` sample to receiving
 ///   the `target` answer (the server's arena and drop-target resolver with the plan's rules,
 ///   over the visible rows the page last sent).
-/// - Drop to saved: 50 drags of a row a few rows down; the time from sending the `ended`
-///   sample to receiving `dropped`, which the server sends after `Workspace` committed the
-///   move (one journaled change) and re-read the plan.
+/// - Drop to saved: 50 drags of a task (a row without children) two and three quarter rows
+///   down, among its siblings; the time from sending the `ended` sample to receiving
+///   `dropped`, which the server sends once `Workspace` committed the move (one journaled
+///   change) to stable storage; and to the `view` with the new rows that follows it.
 enum OrganizeWebFigures {
   static let rowHeight = 48.0
   static let viewport = 800.0
@@ -72,6 +73,7 @@ enum OrganizeWebFigures {
 
     // 2. Drops: each a few rows down, saved before `dropped` comes back.
     var drops: [Double] = []
+    var views: [Double] = []
     for drag in 0..<50 {
       view = try BenchHTTP.get(
         port: server.port, "/api/collection?id=\(planID)", cookie: server.cookie)
@@ -80,9 +82,14 @@ enum OrganizeWebFigures {
         throw ValidationError("no version")
       }
       version = current
-      let row = 10 + drag * 7
+      // The first task of step `drag + 1`, dropped between its third and fourth siblings (a
+      // parent dragged into its own children would have no target and snap back).
+      let row = 1 + drag * 10
+      guard order[row].1 == 1, order[row + 3].1 == 1 else {
+        throw ValidationError("row \(row) is not a task among tasks")
+      }
       socket.send(began(planID, version, rows: order, row: row))
-      let target = (Double(row) + 3.75) * rowHeight
+      let target = (Double(row) + 2.75) * rowHeight
       let startY = (Double(row) + 0.5) * rowHeight
       for step in 1...8 {
         let y = startY + (target - startY) * Double(step) / 8
@@ -92,13 +99,18 @@ enum OrganizeWebFigures {
       }
       let start = ContinuousClock.now
       socket.send(#"{"type":"sample","phase":"ended","t":200,"x":300,"y":\#(target),"pointer":1}"#)
-      guard Self.next("dropped", socket) != nil else {
+      guard Self.next("dropped", socket, failing: ["snapBack"]) != nil else {
         throw ValidationError("drag \(drag) was not dropped")
       }
       drops.append(WebBenchmark.milliseconds(ContinuousClock.now - start))
+      guard Self.next("view", socket) != nil else {
+        throw ValidationError("drag \(drag) got no view after its drop")
+      }
+      views.append(WebBenchmark.milliseconds(ContinuousClock.now - start))
     }
     moves.sort()
     drops.sort()
+    views.sort()
     func percentile(_ values: [Double], _ p: Int) -> Double {
       values[min(values.count - 1, values.count * p / 100)]
     }
@@ -115,6 +127,11 @@ enum OrganizeWebFigures {
         ("case", .text("drop → saved and answered (1,000-row plan, \(drops.count) drops)")),
         ("p50Milliseconds", .number(percentile(drops, 50))),
         ("p99Milliseconds", .number(percentile(drops, 99))),
+      ]),
+      BenchmarkRow(fields: [
+        ("case", .text("drop → new rows received (1,000-row plan, \(views.count) drops)")),
+        ("p50Milliseconds", .number(percentile(views, 50))),
+        ("p99Milliseconds", .number(percentile(views, 99))),
       ]),
     ]
   }
@@ -145,11 +162,14 @@ enum OrganizeWebFigures {
       #""rows":[\#(frames.joined(separator: ","))],"top":\#(top),"bottom":\#(top + viewport),"originX":8,"indent":24"#
   }
 
-  /// The next message of `type`, skipping others; nil when the socket closed.
-  static func next(_ type: String, _ socket: BenchSocket) -> String? {
+  /// The next message of `type`, skipping others; nil when the socket closed or an error (or
+  /// a message of a `failing` type) came first.
+  static func next(_ type: String, _ socket: BenchSocket, failing: [String] = []) -> String? {
     while let message = socket.receiveText() {
       if message.contains(#""type":"\#(type)""#) { return message }
-      if message.contains(#""type":"error""#) { return nil }
+      for failure in ["error"] + failing where message.contains(#""type":"\#(failure)""#) {
+        return nil
+      }
     }
     return nil
   }

@@ -105,8 +105,11 @@ extension OrderedForest {
     }
     var slots = [Int32](repeating: 0, count: count)
     // The walk's stack: an item, its parent slot and its cell in the pool. It never holds
-    // more than every item.
-    var stack = [(item: Int32, parent: Int32, cell: Int32)](repeating: (0, 0, 0), count: count)
+    // more than every item, and mostly far fewer: allocated, not filled, so the pages it
+    // never reaches are never touched.
+    let stack = UnsafeMutablePointer<(item: Int32, parent: Int32, cell: Int32)>.allocate(
+      capacity: max(count, 1))
+    defer { stack.deallocate() }
     var cells = [Int32](repeating: 0, count: count)
     var slotKeys: [OrderKey] = []
     let nodes = [Node](unsafeUninitializedCapacity: count) { nodes, initialized in
@@ -116,7 +119,7 @@ extension OrderedForest {
             keys.withUnsafeMutableBufferPointer { keys in
               slots.withUnsafeMutableBufferPointer { slots in
                 cells.withUnsafeMutableBufferPointer { cells in
-                  stack.withUnsafeMutableBufferPointer { stack in
+                  do {
                     var top = 0
                     var index = rootCount
                     while index > 0 {

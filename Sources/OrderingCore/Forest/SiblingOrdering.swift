@@ -10,9 +10,10 @@ struct SiblingItem {
   /// The entry.
   @usableFromInline
   var entry: Int32
-  /// Where the entry's own children are in the grouped array.
+  /// Where the entry's own children start in the grouped array.
   @usableFromInline
   var childStart: Int32
+  /// Where the entry's own children end in the grouped array.
   @usableFromInline
   var childEnd: Int32
   /// The entry's rank (see `RecordIntake.ranks`).

@@ -65,11 +65,13 @@ extension OrderedForest {
   /// The last step of a build: the forest of ordered entries, its slots in preorder so walks
   /// over the forest read memory in order.
   ///
-  /// One walk in preorder numbers the slots and writes everything in slot order as it goes:
-  /// the records, the keys (moved, not copied) and each slot's cell in its parent's sibling
-  /// list. A node's children are laid out in the pool in slot order, so the walk knows where
-  /// each list starts when it reaches the list's parent. The walk reads one sibling group
-  /// per node with children; everything else it reads is the entry's id and key.
+  /// Each item's id and key are gathered into item order first, by a loop whose reads do
+  /// not depend on each other. Then one walk in preorder numbers the slots and writes
+  /// everything in slot order as it goes: the records, the keys (moved, not copied) and each
+  /// slot's cell in its parent's sibling list. A node's children are laid out in the pool in
+  /// slot order, so the walk knows where each list starts when it reaches the list's parent.
+  /// The walk's reads depend on each other (it learns where a node's children are from the
+  /// node), so it reads only the items and what sits beside them.
   ///
   /// - Complexity: O(*n*) expected.
   @inlinable

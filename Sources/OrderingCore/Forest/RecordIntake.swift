@@ -89,6 +89,8 @@ struct RecordIntake<ID: Hashable & Comparable & Sendable> {
 
   /// Reads a record's order into `ranks`, `prefixes` and `keys`; returns the repair when the
   /// order is invalid or missing.
+  ///
+  /// - Complexity: O(*m*) for a key of length *m*.
   @inlinable
   @inline(__always)
   mutating func read(_ record: Record) -> Repair? {
@@ -212,6 +214,8 @@ struct RecordIntake<ID: Hashable & Comparable & Sendable> {
   }
 
   /// The entry of `id`, or `nil` (outside the tight loops: it hashes `id`).
+  ///
+  /// - Complexity: O(1) expected.
   @inlinable
   func entry(of id: ID) -> Int? {
     let mask = buckets.count &- 1

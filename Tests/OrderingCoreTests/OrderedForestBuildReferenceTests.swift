@@ -296,6 +296,43 @@ struct OrderedForestBuildReferenceTests {
     #expect(valid > 1000 && valid < texts.count - 1000, "\(valid) valid texts \(rng)")
   }
 
+  /// An id whose hash has only a few values, so many ids share a home bucket and the high
+  /// half of their hash: the table's probes must compare the ids themselves.
+  struct CollidingID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    var value: Int
+    func hash(into hasher: inout Hasher) { hasher.combine(value % 3) }
+    static func < (a: CollidingID, b: CollidingID) -> Bool { a.value < b.value }
+    var description: String { "c\(value)" }
+  }
+
+  /// Record sets of several blocks of the table's loops (hundreds to thousands of records),
+  /// with every kind of repair, so repeats, parents and cycles straddle block boundaries.
+  @Test(arguments: [0.1, 0.5, 1.0])
+  func manyBlocksMatchTheReference(mix: Double) throws {
+    var rng = SplitMix64(seed: SplitMix64.testSeed(43))
+    for round in 0..<6 {
+      let idCount = 200 + rng.index(below: 2500)
+      let count = idCount + rng.index(below: idCount)
+      let ints = Self.records(count: count, idCount: idCount, mix: mix, &rng) { $0 * 3 + 1 }
+      try Self.check(ints, "\(rng) mix \(mix) round \(round) int")
+      let strings = Self.records(count: count, idCount: idCount, mix: mix, &rng) { "id\($0)" }
+      try Self.check(strings, "\(rng) mix \(mix) round \(round) string")
+    }
+  }
+
+  @Test(arguments: [0.0, 0.5, 1.0])
+  func collidingHashesMatchTheReference(mix: Double) throws {
+    var rng = SplitMix64(seed: SplitMix64.testSeed(47))
+    for round in 0..<20 {
+      let idCount = 1 + rng.index(below: 400)
+      let count = rng.index(below: idCount * 2)
+      let records = Self.records(count: count, idCount: idCount, mix: mix, &rng) {
+        CollidingID(value: $0)
+      }
+      try Self.check(records, "\(rng) mix \(mix) round \(round)")
+    }
+  }
+
   @Test func emptyAndOneRecord() throws {
     try Self.check([OrderedForest<Int>.Record](), "empty")
     try Self.check([OrderedForest<Int>.Record(id: 1, parent: 1, order: .key("a00"))], "one")

@@ -35,30 +35,27 @@ extension OrderedForest {
     var parents = intake.resolveParents(rewritten: &rewritten)
     intake.cutCycles(&parents, rewritten: &rewritten)
 
-    // 4. Sibling groups in one flat array: group g (0 for the roots, entry + 1 for the
-    // children of an entry) is flat[offsets[g]..<offsets[g + 1]]. Each group's size is
-    // counted at g + 2; the sums make g + 1 its start, and filling moves that to its end.
-    var offsets = [Int](repeating: 0, count: count + 3)
-    for entry in 0..<count { offsets[Int(parents[entry]) &+ 3] &+= 1 }
-    for group in 1..<offsets.count { offsets[group] &+= offsets[group - 1] }
-    var flat = [Int32](repeating: 0, count: count)
-    for entry in 0..<count {
-      let next = Int(parents[entry]) &+ 2
-      flat[offsets[next]] = Int32(truncatingIfNeeded: entry)
-      offsets[next] &+= 1
-    }
+    // 4. Sibling groups side by side: group g (0 for the roots, entry + 1 for the children
+    // of an entry) is items[offsets[g]..<offsets[g + 1]].
+    var (items, offsets) = intake.grouped(parents: parents)
+    parents = []
 
     // 5. Order each group and give every entry a valid key.
-    flat.withUnsafeMutableBufferPointer { flat in
-      for group in 0...count where offsets[group + 1] > offsets[group] {
-        intake.order(flat, offsets[group]..<offsets[group + 1], rewritten: &rewritten)
+    items.withUnsafeMutableBufferPointer { items in
+      offsets.withUnsafeBufferPointer { offsets in
+        for group in 0...count where offsets[group &+ 1] > offsets[group] {
+          intake.order(
+            items, Int(offsets[group])..<Int(offsets[group &+ 1]), rewritten: &rewritten)
+        }
       }
     }
     intake.repairs.sort { a, b in
       a.id != b.id ? a.id < b.id : a.rank < b.rank
     }
+    let rootCount = Int(offsets[1])
+    offsets = []
     return (
-      layOut(&intake, parents: parents, flat: flat, offsets: offsets, constraints: constraints),
+      layOut(&intake, items: items, rootCount: rootCount, constraints: constraints),
       RepairReport(
         repairs: intake.repairs,
         rewritten: (0..<count).filter { rewritten[$0] }.map { intake.ids[$0] })
@@ -68,84 +65,119 @@ extension OrderedForest {
   /// The last step of a build: the forest of ordered entries, its slots in preorder so walks
   /// over the forest read memory in order.
   ///
+  /// Each item's id and key are gathered into item order first, by a loop whose reads do
+  /// not depend on each other. Then one walk in preorder numbers the slots and writes
+  /// everything in slot order as it goes: the records, the keys (moved, not copied) and each
+  /// slot's cell in its parent's sibling list. A node's children are laid out in the pool in
+  /// slot order, so the walk knows where each list starts when it reaches the list's parent.
+  /// The walk's reads depend on each other (it learns where a node's children are from the
+  /// node), so it reads only the items and what sits beside them.
+  ///
   /// - Complexity: O(*n*) expected.
   @inlinable
   static func layOut(
-    _ intake: inout RecordIntake<ID>, parents: [Int32], flat: [Int32], offsets: [Int],
+    _ intake: inout RecordIntake<ID>, items: [SiblingItem], rootCount: Int,
     constraints: Constraints
   ) -> OrderedForest {
     let count = intake.count
-    // Each entry's slot, and each slot's entry, by a walk with a stack of entries that never
-    // holds more than all of them.
+    // Each item's id and key, gathered first in a loop whose reads do not depend on each
+    // other (so their misses overlap), then read beside the item by the walk, whose reads
+    // of the items depend on each other.
+    var keys: [OrderKey] = []
+    let ids = [ID](unsafeUninitializedCapacity: count) { ids, initialized in
+      keys = [OrderKey](unsafeUninitializedCapacity: count) { keys, keysInitialized in
+        items.withUnsafeBufferPointer { items in
+          intake.ids.withUnsafeBufferPointer { stored in
+            for index in 0..<count {
+              ids.initializeElement(at: index, to: stored[Int(items[index].entry)])
+            }
+          }
+          intake.keys.withUnsafeMutableBufferPointer { stored in
+            for index in 0..<count {
+              // The key moves; the stored array keeps an empty key.
+              let key = stored.baseAddress.unsafelyUnwrapped + Int(items[index].entry)
+              (keys.baseAddress.unsafelyUnwrapped + index).moveInitialize(from: key, count: 1)
+              key.initialize(to: OrderKey(unchecked: ""))
+            }
+          }
+        }
+        keysInitialized = count
+      }
+      initialized = count
+    }
     var slots = [Int32](repeating: 0, count: count)
-    var entries = [Int32](repeating: 0, count: count)
-    var stack = [Int32](repeating: 0, count: count)
-    flat.withUnsafeBufferPointer { flat in
-      offsets.withUnsafeBufferPointer { offsets in
-        slots.withUnsafeMutableBufferPointer { slots in
-          entries.withUnsafeMutableBufferPointer { entries in
-            stack.withUnsafeMutableBufferPointer { stack in
-              var top = 0
-              func push(childrenOf group: Int) {
-                var index = offsets[group &+ 1]
-                while index > offsets[group] {
-                  index &-= 1
-                  stack[top] = flat[index]
-                  top &+= 1
+    // The walk's stack: an item, its parent slot and its cell in the pool. It never holds
+    // more than every item, and mostly far fewer: allocated, not filled, so the pages it
+    // never reaches are never touched.
+    let stack = UnsafeMutablePointer<(item: Int32, parent: Int32, cell: Int32)>.allocate(
+      capacity: max(count, 1))
+    defer { stack.deallocate() }
+    var cells = [Int32](repeating: 0, count: count)
+    var slotKeys: [OrderKey] = []
+    let nodes = [Node](unsafeUninitializedCapacity: count) { nodes, initialized in
+      slotKeys = [OrderKey](unsafeUninitializedCapacity: count) { slotKeys, keysInitialized in
+        items.withUnsafeBufferPointer { items in
+          ids.withUnsafeBufferPointer { ids in
+            keys.withUnsafeMutableBufferPointer { keys in
+              slots.withUnsafeMutableBufferPointer { slots in
+                cells.withUnsafeMutableBufferPointer { cells in
+                  do {
+                    var top = 0
+                    var index = rootCount
+                    while index > 0 {
+                      index &-= 1
+                      let position = Int32(truncatingIfNeeded: index)
+                      stack[top] = (position, -1, position)
+                      top &+= 1
+                    }
+                    var slot = 0
+                    var nextCell = rootCount
+                    while top > 0 {
+                      top &-= 1
+                      let (position32, parent, cell) = stack[top]
+                      let position = Int(position32)
+                      let item = items[position]
+                      let slot32 = Int32(truncatingIfNeeded: slot)
+                      slots[Int(item.entry)] = slot32
+                      cells[Int(cell)] = slot32
+                      let childCount = Int(item.childEnd &- item.childStart)
+                      nodes.initializeElement(
+                        at: slot,
+                        to: Node(
+                          id: ids[position], prefix: item.prefix, parent: Int(parent),
+                          children: childCount == 0
+                            ? Run()
+                            : Run(start: nextCell, count: childCount, capacity: childCount)))
+                      // The key moves to its slot; the gathered array keeps an empty key.
+                      let key = keys.baseAddress.unsafelyUnwrapped + position
+                      (slotKeys.baseAddress.unsafelyUnwrapped + slot).moveInitialize(
+                        from: key, count: 1)
+                      key.initialize(to: OrderKey(unchecked: ""))
+                      var child = Int(item.childEnd)
+                      while child > Int(item.childStart) {
+                        child &-= 1
+                        stack[top] = (
+                          Int32(truncatingIfNeeded: child), slot32,
+                          Int32(truncatingIfNeeded: nextCell &+ child &- Int(item.childStart))
+                        )
+                        top &+= 1
+                      }
+                      nextCell &+= childCount
+                      slot &+= 1
+                    }
+                  }
                 }
-              }
-              push(childrenOf: 0)
-              var slot = 0
-              while top > 0 {
-                top &-= 1
-                let entry = Int(stack[top])
-                slots[entry] = Int32(truncatingIfNeeded: slot)
-                entries[slot] = Int32(truncatingIfNeeded: entry)
-                slot &+= 1
-                push(childrenOf: entry &+ 1)
               }
             }
           }
         }
+        keysInitialized = count
       }
+      initialized = count
     }
     var forest = OrderedForest(constraints: constraints)
-    // The keys move from entry order to slot order: swapped, not copied.
-    var keys = [OrderKey](repeating: OrderKey(unchecked: ""), count: count)
-    keys.withUnsafeMutableBufferPointer { keys in
-      intake.keys.withUnsafeMutableBufferPointer { stored in
-        for slot in 0..<count { swap(&keys[slot], &stored[Int(entries[slot])]) }
-      }
-    }
-    forest.keys = keys
-    // The records, and the pool: the roots, then each slot's children, in slot order, with
-    // no spare room.
-    var cells = [Int32](repeating: 0, count: count)
-    cells.withUnsafeMutableBufferPointer { cells in
-      for index in offsets[0]..<offsets[1] { cells[index] = slots[Int(flat[index])] }
-      forest.nodes = [Node](unsafeUninitializedCapacity: count) { nodes, initialized in
-        var next = offsets[1] - offsets[0]
-        for slot in 0..<count {
-          let entry = Int(entries[slot])
-          let start = next
-          for index in offsets[entry &+ 1]..<offsets[entry &+ 2] {
-            cells[next] = slots[Int(flat[index])]
-            next &+= 1
-          }
-          let childCount = next &- start
-          let parent = Int(parents[entry])
-          nodes.initializeElement(
-            at: slot,
-            to: Node(
-              id: intake.ids[entry], prefix: intake.prefixes[entry],
-              parent: parent < 0 ? rootLevel : Int(slots[parent]),
-              children: childCount == 0
-                ? Run() : Run(start: start, count: childCount, capacity: childCount)))
-        }
-        initialized = count
-      }
-    }
-    let rootCount = offsets[1] - offsets[0]
+    forest.nodes = nodes
+    forest.keys = slotKeys
     forest.rootRun = Run(start: 0, count: rootCount, capacity: rootCount)
     forest.pool = RunPool(cells: cells)
     forest.table = intake.takeTable(slots: slots)

@@ -1,11 +1,15 @@
 /// The first passes of ``OrderedForest/build(from:constraints:)``: one entry per distinct
 /// id in record order, each with its parent, its order read once, and the repairs found.
 ///
-/// The id table that finds repeated ids also resolves the parents, and it becomes the
-/// forest's id table with its buckets renumbered from entries to slots: each id and each
-/// parent is hashed once in a whole build. A key's text is validated and its prefix taken in
-/// one pass over its bytes, and the record's string becomes the entry's key with no other
-/// copy on the way.
+/// At a million records a build's cost is memory traffic, not instructions: every lookup in
+/// the id table is a cache miss. So the passes are split by how they touch memory. One pass
+/// reads the records front to back (ids, parents, keys validated and their prefixes taken);
+/// then the id table is filled, and later every parent looked up, in tight loops over blocks
+/// of records whose hashes are computed first, so the processor has many table misses in
+/// flight at once instead of one. A bucket holds the entry and the high half of the id's
+/// hash, so a probe reads an id only when the hashes agree. When the slots are numbered, the
+/// table becomes the forest's id table with each bucket renumbered from entry to slot: each
+/// id and each parent is hashed once in a whole build.
 @usableFromInline
 struct RecordIntake<ID: Hashable & Comparable & Sendable> {
   @usableFromInline
@@ -31,24 +35,26 @@ struct RecordIntake<ID: Hashable & Comparable & Sendable> {
   /// gives it a key.
   @usableFromInline
   var keys: [OrderKey] = []
-  /// Every fix found so far, in the order found.
+  /// Every fix found so far.
   @usableFromInline
   var repairs: [Repair] = []
-  /// The id table: each bucket an entry number or `SlotTable.empty`, a power of two at least
-  /// twice the entries.
+  /// The id table: each bucket ``vacant``, or an entry in its low 32 bits and the high 32
+  /// bits of its id's hash above; a power of two at least twice the entries.
   @usableFromInline
-  var buckets: [Int32]
-  /// The first entry after the first repeated id: entries before it sit at their record's
-  /// index, the others' record indices are in `laterRecordIndices`.
-  @usableFromInline
-  var firstLaterEntry = Int.max
-  @usableFromInline
-  var laterRecordIndices: [Int] = []
+  var buckets: [UInt64] = []
 
-  /// An intake with room for `expected` entries.
+  /// The value of an empty bucket (no entry number is `UInt32.max`).
+  @inlinable
+  static var vacant: UInt64 { .max }
+
+  /// The records a block of the table's loops hashes before it probes: enough misses to
+  /// keep the processor busy, few enough hashes to stay in the first-level cache.
+  @inlinable
+  static var blockSize: Int { 256 }
+
+  /// An intake with room for `expected` records.
   @inlinable
   init(expected: Int) {
-    buckets = [Int32](repeating: SlotTable.empty, count: SlotTable.bucketCount(for: expected))
     ids.reserveCapacity(expected)
     storedParents.reserveCapacity(expected)
     ranks.reserveCapacity(expected)
@@ -65,169 +71,195 @@ struct RecordIntake<ID: Hashable & Comparable & Sendable> {
   /// - Complexity: O(*n* · *m*) expected, for *n* records and keys of length *m*.
   @inlinable
   mutating func take(_ records: some Sequence<Record>) {
-    var index = 0
+    // Repairs of the order of records that turn out to repeat an id are dropped later: the
+    // record index of each order repair, in the order found.
+    var orderRepairRecords: [Int] = []
     for record in records {
-      take(record, index: index)
-      index += 1
-    }
-  }
-
-  /// Takes the record at `index`.
-  @inlinable
-  @inline(__always)
-  mutating func take(_ record: Record, index: Int) {
-    if 2 &* (ids.count &+ 1) > buckets.count { rehash(bucketCount: buckets.count &* 2) }
-    let mask = buckets.count &- 1
-    var bucket = record.id.hashValue & mask
-    while true {
-      let entry = Int(buckets[bucket])
-      if entry < 0 { break }
-      if ids[entry] == record.id {
-        repairs.append(
-          Repair(
-            id: record.id,
-            kind: .duplicateRecord(recordIndex: index, keptIndex: recordIndex(of: entry))))
-        if firstLaterEntry == .max { firstLaterEntry = ids.count }
-        return
+      if let repair = read(record) {
+        orderRepairRecords.append(ids.count)
+        repairs.append(repair)
       }
-      bucket = (bucket &+ 1) & mask
+      ids.append(record.id)
+      storedParents.append(record.parent)
     }
     precondition(ids.count < Int(Int32.max), "too many records for one forest")
-    buckets[bucket] = Int32(truncatingIfNeeded: ids.count)
-    if ids.count >= firstLaterEntry { laterRecordIndices.append(index) }
-    ids.append(record.id)
-    storedParents.append(record.parent)
+    let repeated = fillTable()
+    if !repeated.isEmpty { dropRepeated(repeated, orderRepairRecords: orderRepairRecords) }
+  }
+
+  /// Reads a record's order into `ranks`, `prefixes` and `keys`; returns the repair when the
+  /// order is invalid or missing.
+  ///
+  /// - Complexity: O(*m*) for a key of length *m*.
+  @inlinable
+  @inline(__always)
+  mutating func read(_ record: Record) -> Repair? {
     switch record.order {
     case .key(let text):
       do {
         prefixes.append(try OrderKey.prefix(validating: text))
         ranks.append(0)
         keys.append(OrderKey(unchecked: text))
+        return nil
       } catch {
         prefixes.append(0)
         ranks.append(2)
         keys.append(OrderKey(unchecked: ""))
-        repairs.append(Repair(id: record.id, kind: .invalidKey(text, error.code)))
+        return Repair(id: record.id, kind: .invalidKey(text, error.code))
       }
     case .position(let value):
       prefixes.append(UInt64(bitPattern: Int64(value)) ^ (1 &<< 63))
       ranks.append(1)
       keys.append(OrderKey(unchecked: ""))
+      return nil
     case .missing:
       prefixes.append(0)
       ranks.append(2)
       keys.append(OrderKey(unchecked: ""))
-      repairs.append(Repair(id: record.id, kind: .missingOrder))
+      return Repair(id: record.id, kind: .missingOrder)
     }
   }
 
-  /// The index of the record an entry was taken from.
-  @inlinable
-  func recordIndex(of entry: Int) -> Int {
-    entry < firstLaterEntry ? entry : laterRecordIndices[entry - firstLaterEntry]
-  }
-
-  /// Rebuilds the id table with `bucketCount` buckets.
+  /// Puts every record in the id table, block by block; reports each record that repeats an
+  /// id and returns their indices, ascending.
   ///
   /// - Complexity: O(*n*) expected.
   @inlinable
-  mutating func rehash(bucketCount: Int) {
-    let ids = self.ids
-    buckets = SlotTable.filled(0..<Int32(ids.count), bucketCount: bucketCount) { ids[$0] }
+  mutating func fillTable() -> [Int] {
+    let count = ids.count
+    var table = [UInt64](repeating: Self.vacant, count: SlotTable.bucketCount(for: count))
+    var repeated: [Int] = []
+    var hashes = [Int](repeating: 0, count: Self.blockSize)
+    ids.withUnsafeBufferPointer { ids in
+      table.withUnsafeMutableBufferPointer { table in
+        hashes.withUnsafeMutableBufferPointer { hashes in
+          let mask = table.count &- 1
+          var blockStart = 0
+          while blockStart < count {
+            let blockEnd = min(blockStart &+ Self.blockSize, count)
+            for index in blockStart..<blockEnd {
+              hashes[index &- blockStart] = ids[index].hashValue
+            }
+            for index in blockStart..<blockEnd {
+              let hash = hashes[index &- blockStart]
+              let tag = UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000
+              var bucket = hash & mask
+              while true {
+                let value = table[bucket]
+                if value == Self.vacant {
+                  table[bucket] = tag | UInt64(index)
+                  break
+                }
+                if value & 0xFFFF_FFFF_0000_0000 == tag {
+                  let kept = Int(truncatingIfNeeded: value & 0xFFFF_FFFF)
+                  if ids[kept] == ids[index] {
+                    repeated.append(index)
+                    break
+                  }
+                }
+                bucket = (bucket &+ 1) & mask
+              }
+            }
+            blockStart = blockEnd
+          }
+        }
+      }
+    }
+    buckets = table
+    for index in repeated {
+      let kept = entry(of: ids[index]) ?? index
+      repairs.append(
+        Repair(id: ids[index], kind: .duplicateRecord(recordIndex: index, keptIndex: kept)))
+    }
+    return repeated
   }
 
-  /// The entry of `id`, or `nil`.
+  /// Takes the records that repeat an id out of every array (and their order repairs out of
+  /// the report), and renumbers the table's buckets from records to entries.
+  ///
+  /// Repeated ids are rare, so this path favours plainness over speed.
+  ///
+  /// - Complexity: O(*n* + *b*) for *n* records and *b* buckets.
   @inlinable
-  @inline(__always)
+  mutating func dropRepeated(_ repeated: [Int], orderRepairRecords: [Int]) {
+    var isRepeat = [Bool](repeating: false, count: ids.count)
+    for index in repeated { isRepeat[index] = true }
+    var entryOf = [UInt64](repeating: 0, count: ids.count)
+    var next: UInt64 = 0
+    for index in 0..<ids.count where !isRepeat[index] {
+      entryOf[index] = next
+      next += 1
+    }
+    func keep<T>(_ values: inout [T]) {
+      var kept: [T] = []
+      kept.reserveCapacity(Int(next))
+      for index in values.indices where !isRepeat[index] { kept.append(values[index]) }
+      values = kept
+    }
+    keep(&ids)
+    keep(&storedParents)
+    keep(&ranks)
+    keep(&prefixes)
+    keep(&keys)
+    var keptRepairs: [Repair] = []
+    for (offset, repair) in repairs.enumerated() {
+      if offset < orderRepairRecords.count && isRepeat[orderRepairRecords[offset]] { continue }
+      keptRepairs.append(repair)
+    }
+    repairs = keptRepairs
+    for bucket in buckets.indices where buckets[bucket] != Self.vacant {
+      let record = Int(truncatingIfNeeded: buckets[bucket] & 0xFFFF_FFFF)
+      buckets[bucket] = buckets[bucket] & 0xFFFF_FFFF_0000_0000 | entryOf[record]
+    }
+  }
+
+  /// The entry of `id`, or `nil` (outside the tight loops: it hashes `id`).
+  ///
+  /// - Complexity: O(1) expected.
+  @inlinable
   func entry(of id: ID) -> Int? {
     let mask = buckets.count &- 1
-    var bucket = id.hashValue & mask
+    let hash = id.hashValue
+    let tag = UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000
+    var bucket = hash & mask
     while true {
-      let entry = Int(buckets[bucket])
-      if entry < 0 { return nil }
-      if ids[entry] == id { return entry }
+      let value = buckets[bucket]
+      if value == Self.vacant { return nil }
+      let entry = Int(truncatingIfNeeded: value & 0xFFFF_FFFF)
+      if value & 0xFFFF_FFFF_0000_0000 == tag && ids[entry] == id { return entry }
       bucket = (bucket &+ 1) & mask
-    }
-  }
-
-  /// Each entry's parent entry, or -1 for a root; a parent that does not exist makes a root,
-  /// reported and marked rewritten.
-  ///
-  /// - Complexity: O(*n*) expected.
-  @inlinable
-  mutating func resolveParents(rewritten: inout [Bool]) -> [Int32] {
-    var parents = [Int32](repeating: -1, count: count)
-    for entry in 0..<count {
-      guard let parent = storedParents[entry] else { continue }
-      if let parentEntry = self.entry(of: parent) {
-        parents[entry] = Int32(truncatingIfNeeded: parentEntry)
-      } else {
-        repairs.append(Repair(id: ids[entry], kind: .missingParent(parent)))
-        rewritten[entry] = true
-      }
-    }
-    storedParents = []
-    return parents
-  }
-
-  /// Cuts every parent cycle at its smallest id, which becomes a root, reported and marked
-  /// rewritten.
-  ///
-  /// Walks up from every entry not seen yet; a walk that meets itself found a cycle.
-  ///
-  /// - Complexity: O(*n*).
-  @inlinable
-  mutating func cutCycles(_ parents: inout [Int32], rewritten: inout [Bool]) {
-    var state = [UInt8](repeating: 0, count: count)  // 0 new, 1 on the walk, 2 done
-    var path: [Int] = []
-    for start in 0..<count where state[start] == 0 {
-      // Most walks end at once: a root, or a parent already walked.
-      let parent = Int(parents[start])
-      if parent < 0 || state[parent] == 2 {
-        state[start] = 2
-        continue
-      }
-      var length = 0
-      var current = start
-      while current >= 0 && state[current] == 0 {
-        state[current] = 1
-        if length < path.count { path[length] = current } else { path.append(current) }
-        length += 1
-        current = Int(parents[current])
-      }
-      if current >= 0 && state[current] == 1, let first = path[..<length].lastIndex(of: current) {
-        let cut = path[first..<length].min { ids[$0] < ids[$1] } ?? current
-        var members = [ids[cut]]
-        var member = Int(parents[cut])
-        while member != cut {
-          members.append(ids[member])
-          member = Int(parents[member])
-        }
-        parents[cut] = -1
-        rewritten[cut] = true
-        repairs.append(Repair(id: ids[cut], kind: .cycle(members)))
-      }
-      for entry in path[..<length] { state[entry] = 2 }
     }
   }
 
   /// Hands the id table to the forest: each entry's bucket then holds the entry's slot.
   ///
+  /// - Parameter slots: Each entry's slot.
   /// - Complexity: O(*b*) for *b* buckets.
   @inlinable
   mutating func takeTable(slots: [Int32]) -> SlotTable {
     // Many repeated ids leave more buckets than the entries need: hash them again.
     let wanted = SlotTable.bucketCount(for: count)
-    if buckets.count > 2 * wanted { rehash(bucketCount: wanted) }
-    var buckets = self.buckets
-    self.buckets = []
-    buckets.withUnsafeMutableBufferPointer { buckets in
-      slots.withUnsafeBufferPointer { slots in
-        for bucket in buckets.indices where buckets[bucket] >= 0 {
-          buckets[bucket] = slots[Int(buckets[bucket])]
+    if buckets.count > 2 * wanted {
+      var entries = [Int32](repeating: 0, count: count)
+      for entry in 0..<count { entries[Int(slots[entry])] = Int32(truncatingIfNeeded: entry) }
+      let ids = self.ids
+      return SlotTable(count: count, bucketCount: wanted) { ids[Int(entries[$0])] }
+    }
+    let table = [Int32](unsafeUninitializedCapacity: buckets.count) { table, initialized in
+      buckets.withUnsafeBufferPointer { buckets in
+        slots.withUnsafeBufferPointer { slots in
+          for bucket in buckets.indices {
+            let value = buckets[bucket]
+            table.initializeElement(
+              at: bucket,
+              to: value == Self.vacant
+                ? SlotTable.empty : slots[Int(truncatingIfNeeded: value & 0xFFFF_FFFF)])
+          }
         }
       }
+      initialized = buckets.count
     }
-    return SlotTable(buckets: buckets)
+    buckets = []
+    return SlotTable(buckets: table)
   }
 }

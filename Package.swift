@@ -5,8 +5,9 @@
 // Allowed dependency edges (arrows point at what is imported). Keep it so:
 //
 //   offloadctl -> Offload -> { OrderingCore, Selection, Gestures, PhotoSession, Persistence }
-//   offloadctl -> OffloadWeb -> { Offload, Gestures, PhotoSession, Hummingbird,
+//   offloadctl -> OffloadWeb -> { Offload, Gestures, PhotoSession, Persistence, Hummingbird,
 //                                 HummingbirdWebSocket, HTTPTypes }
+//     (Persistence for its JSON writer, which writes the organize views)
 //   PhotoSession -> Persistence
 //   offloadctl, Offload -> TerminalUI  (keys, frames, diffing for interactive screens)
 //   offloadctl -> OrderingCore, Gestures, PhotoSession (their value types in command output)
@@ -75,7 +76,7 @@ let package = Package(
     .target(
       name: "OffloadWeb",
       dependencies: [
-        "Offload", "Gestures", "PhotoSession",
+        "Offload", "Gestures", "PhotoSession", "Persistence",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -170,7 +171,7 @@ let package = Package(
     ),
     .testTarget(
       name: "OffloadWebTests",
-      dependencies: ["OffloadWeb", "OffloadTestSupport", "offloadctl"],
+      dependencies: ["OffloadWeb", "OffloadTestSupport", "Persistence", "offloadctl"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

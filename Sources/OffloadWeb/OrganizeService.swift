@@ -63,7 +63,10 @@ actor OrganizeService {
   ///
   /// - Complexity: O(*n* log *n*), where *n* is the number of its items.
   func collection(_ reference: String) throws(DeckFailure) -> OrganizeShapes.Collection {
-    let (tree, rules, version) = try load(reference)
+    let (tree, canUndo) = try run { () throws(WorkspaceError) in
+      try workspace.treeAndUndo(of: "id:" + reference)
+    }
+    let rules = OrganizePolicy(tree, maximumPlanDepth: workspace.maximumPlanDepth)
     let rows = tree.rows().map { row in
       OrganizeShapes.Row(
         id: row.item.id.rawValue, text: Printable.clean(row.item.text), done: row.item.done,
@@ -73,8 +76,8 @@ actor OrganizeService {
     let collection = tree.collection
     return OrganizeShapes.Collection(
       id: collection.id.rawValue, name: Printable.clean(collection.name),
-      kind: collection.kind.rawValue, itinerary: rules.isItinerary, rows: rows, version: version,
-      canUndo: try canUndo())
+      kind: collection.kind.rawValue, itinerary: rules.isItinerary, rows: rows,
+      version: Self.version(of: collection), canUndo: canUndo)
   }
 
   /// The version of a collection: a digest of its name, kind and every item's place and text.

@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import PhotoSession
 
 /// The JSON documents the server sends the pages (sorted keys, no control characters).
@@ -175,6 +176,15 @@ enum WebShapes {
 
   /// The JSON bytes of `value`, keys sorted.
   static func encode(_ value: some Encodable) -> [UInt8] {
+    if let fast = value as? any WebJSONWritable {
+      var writer = CanonicalJSONWriter(pretty: false, reservingCapacity: 4_096)
+      if fast.writeJSON(to: &writer) { return writer.bytes }
+    }
+    return encodeThroughJSONEncoder(value)
+  }
+
+  /// The JSON bytes of `value` through `JSONEncoder`: what a `WebJSONWritable` value must write.
+  static func encodeThroughJSONEncoder(_ value: some Encodable) -> [UInt8] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return (try? Array(encoder.encode(value))) ?? Array(#"{"error":"encoding failed"}"#.utf8)

@@ -66,6 +66,23 @@ extension Workspace {
     }
   }
 
+  /// A collection arranged as a tree, and whether ``undo()`` has a change to take back (as
+  /// `history(limit: 1)` being non-empty says), from one read of the store. A page that shows
+  /// a collection with its Undo button needs both.
+  ///
+  /// - Complexity: O(*n* log *n*), where *n* is the number of the collection's items.
+  public func treeAndUndo(of reference: String) throws(WorkspaceError) -> (
+    tree: CollectionTree, canUndo: Bool
+  ) {
+    try reading { (state) throws(WorkspaceError) in
+      let entry = try resolveCollection(reference, in: state.index)
+      let tree = CollectionTree(
+        try loadCollection(entry, tail: state.tail), maximumPlanDepth: maximumPlanDepth)
+      guard let newest = state.index.history.last else { return (tree, false) }
+      return (tree, try historyEntry(newest, tail: state.tail) != nil)
+    }
+  }
+
   /// Creates an empty collection.
   ///
   /// - Parameters:

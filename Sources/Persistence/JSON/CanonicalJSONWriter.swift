@@ -81,7 +81,7 @@ package struct CanonicalJSONWriter: ~Copyable {
   private var atStart = true
 
   /// A writer that indents (`pretty`) or writes one line.
-  init(pretty: Bool, reservingCapacity capacity: Int = 0) {
+  package init(pretty: Bool, reservingCapacity capacity: Int = 0) {
     self.capacity = max(capacity, 256)
     base = .allocate(capacity: self.capacity)
     level = pretty ? 0 : nil

@@ -8,7 +8,8 @@ steps of 9 tasks each), opens the plan with `?measure` (organize.js then keeps i
 probes in `window.offloadLatency`) and drags with the mouse:
 
 - moves: a row lifted by its handle and swept up and down across the rows in view, one mouse
-  move every 16 ms. For each move, the time from the pointer event's `timeStamp` to the first
+  move every 16 ms (the sweep); the drags of the drops below add their moves too, and are
+  printed with them. For each move, the time from the pointer event's `timeStamp` to the first
   animation frame after the page applied the server's answer (the insertion line's new
   place, or the invalid tint). Moves whose line changed place are the figure; every answered
   move is printed beside it, and so is the lifted row's own time from the pointer event to
@@ -18,7 +19,8 @@ probes in `window.offloadLatency`) and drags with the mouse:
   event's `timeStamp` to the `dropped` answer, which the server sends once the move is on
   stable storage (the figure), and to the frame that draws the rows the server sends next.
 
-Usage: organize_latency.py [--offloadctl PATH] [--moves 400] [--drops 60] [--json]
+Usage: organize_latency.py [--offloadctl PATH] [--moves 400] [--drops 200] [--json]
+(200 drops, so that p99 is not simply the largest of a few dozen.)
 Build first: swift build -c release (the default binary is .build/release/offloadctl).
 Exit status 0 with the figures on stdout; 1 on a failure; 77 when Chromium or Playwright is
 missing.
@@ -150,7 +152,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--offloadctl", default=os.path.join(REPOSITORY, ".build/release/offloadctl"))
     parser.add_argument("--moves", type=int, default=400)
-    parser.add_argument("--drops", type=int, default=60)
+    parser.add_argument("--drops", type=int, default=200)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not os.access(args.offloadctl, os.X_OK):
@@ -164,6 +166,7 @@ def main():
             context = browser.new_context(viewport={"width": 1280, "height": 800})
             page = open_plan(context, server)
             sweep_moves(page, args.moves)
+            swept = page.evaluate("() => window.offloadLatency.moves.length")
             drops(page, args.drops)
             probe = page.evaluate(
                 "() => { const p = window.offloadLatency; return { moves: p.moves, rows: p.rows, drops: p.drops, drawn: p.drawn } }")
@@ -172,12 +175,15 @@ def main():
         server.stop()
         shutil.rmtree(work, ignore_errors=True)
     moved = [m["ms"] for m in probe["moves"] if m["moved"]]
+    swept_moved = [m["ms"] for m in probe["moves"][:swept] if m["moved"]]
     answered = [m["ms"] for m in probe["moves"]]
-    if not moved or not probe["drops"] or not probe["rows"] or not probe["drawn"]:
+    if not swept_moved or not moved or not probe["drops"] or not probe["rows"] or not probe["drawn"]:
         print("no figures: %d moves answered, %d drops" % (len(answered), len(probe["drops"])), file=sys.stderr)
         return 1
     rows = [
-        ("pointer move → insertion line drawn at its new place (browser, 1,000-row plan)", summary(moved)),
+        ("pointer move → insertion line drawn at its new place, the sweep (browser, 1,000-row plan)",
+         summary(swept_moved)),
+        ("pointer move → insertion line drawn at its new place, sweep and drops (browser)", summary(moved)),
         ("pointer move → answer drawn, every answered move (browser, 1,000-row plan)", summary(answered)),
         ("pointer move → lifted row drawn (the frame clock's floor)", summary(probe["rows"])),
         ("drop (pointerup) → saved and answered (browser, 1,000-row plan)", summary(probe["drops"])),
@@ -188,7 +194,7 @@ def main():
         print(json.dumps([dict(case=case, **figures) for case, figures in rows] + [{"loadAverage": load}], indent=1))
     else:
         for case, figures in rows:
-            print("%-82s n=%4d  p50 %7.2f ms  p99 %7.2f ms  max %7.2f ms" % (
+            print("%-90s n=%4d  p50 %7.2f ms  p99 %7.2f ms  max %7.2f ms" % (
                 case, figures["count"], figures["p50"], figures["p99"], figures["max"]))
         print("load average: %.2f %.2f %.2f" % load)
     return 0

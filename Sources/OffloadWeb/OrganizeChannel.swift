@@ -127,7 +127,7 @@ struct OrganizeChannel {
           try await outbox.send(message)
         }
         if phase == .ended || phase == .cancelled { stroke = nil }
-        if let effect { try await carryOut(effect, current, outbox) }
+        if let effect { try await carryOut(effect, current, outbox, watched) }
       default:
         try await outbox.send(OrganizeOutput(type: "error", error: "unknown message type"))
       }
@@ -149,9 +149,18 @@ struct OrganizeChannel {
     return stroke
   }
 
+  /// Carries out a drop or a swipe-delete and answers. The new view's version becomes the
+  /// watched one at once, so the change feed does not report the page's own change as one
+  /// made elsewhere before the page names it.
   private func carryOut(
-    _ effect: OrganizeStroke.Effect, _ stroke: OrganizeStroke, _ outbox: Outbox
+    _ effect: OrganizeStroke.Effect, _ stroke: OrganizeStroke, _ outbox: Outbox,
+    _ watched: Watched
   ) async throws {
+    func watching(_ version: String) {
+      watched.withLock { watch in
+        if watch?.collection == stroke.collection { watch?.version = version }
+      }
+    }
     let outbox = StrokeOutbox(outbox: outbox, number: stroke.number)
     let id = stroke.id.rawValue
     do {
@@ -162,6 +171,7 @@ struct OrganizeChannel {
         command.version = stroke.version
         command.ids = [id]
         let changed = try await service.changeItems(command)
+        watching(changed.view.version)
         try await outbox.send(
           OrganizeOutput(
             type: "deleted", version: changed.view.version, id: id, haptic: "commit",
@@ -183,6 +193,7 @@ struct OrganizeChannel {
         try await outbox.send(
           OrganizeOutput(type: "dropped", id: id, haptic: "drop", done: "Moved"))
         if let view = try? await service.collection(stroke.collection) {
+          watching(view.version)
           try await outbox.send(
             OrganizeOutput(type: "view", version: view.version, id: id, view: view))
         } else {

@@ -59,11 +59,16 @@ extension Workspace {
   ///
   /// - Complexity: O(*n* log *n*), where *n* is the number of its items.
   public func tree(of reference: String) throws(WorkspaceError) -> CollectionTree {
-    try reading { (state) throws(WorkspaceError) in
-      let entry = try resolveCollection(reference, in: state.index)
-      return CollectionTree(
-        try loadCollection(entry, tail: state.tail), maximumPlanDepth: maximumPlanDepth)
-    }
+    try reading { (state) throws(WorkspaceError) in try tree(of: reference, in: state) }
+  }
+
+  /// A collection by name or id prefix, arranged as a tree, from a state already read.
+  private func tree(of reference: String, in state: StoreState) throws(WorkspaceError)
+    -> CollectionTree
+  {
+    let entry = try resolveCollection(reference, in: state.index)
+    return CollectionTree(
+      try loadCollection(entry, tail: state.tail), maximumPlanDepth: maximumPlanDepth)
   }
 
   /// A collection arranged as a tree, and whether ``undo()`` has a change to take back (as
@@ -75,9 +80,7 @@ extension Workspace {
     tree: CollectionTree, canUndo: Bool
   ) {
     try reading { (state) throws(WorkspaceError) in
-      let entry = try resolveCollection(reference, in: state.index)
-      let tree = CollectionTree(
-        try loadCollection(entry, tail: state.tail), maximumPlanDepth: maximumPlanDepth)
+      let tree = try tree(of: reference, in: state)
       guard let newest = state.index.history.last else { return (tree, false) }
       return (tree, try historyEntry(newest, tail: state.tail) != nil)
     }

@@ -151,6 +151,32 @@ struct DocExampleTests {
     #expect(tints == ["the trip is closed"])
   }
 
+  @Test func regionsPredictTheNextSample() {
+    let rows = [
+      DropRow(id: "home-1", minY: 88, height: 44),
+      DropRow(id: "travel-1", minY: 132, height: 44),
+      DropRow(id: "work-1", minY: 176, height: 44),
+    ]
+    let rules = ExampleRules(refusal: nil)
+    let configuration = DropConfiguration(viewportMaxY: 640)
+    let resolution = DropTargetResolver.resolve(
+      pointer: TouchPoint(x: 40, y: 130), rows: rows, dragged: ["travel-1"], rules: rules,
+      configuration: configuration)
+    var drawn: [InsertionLine?] = []
+    func draw(_ line: InsertionLine?) { drawn.append(line) }
+    let regions = DropTargetResolver.regions(
+      around: TouchPoint(x: 40, y: 130), radius: 96, rows: rows, dragged: ["travel-1"],
+      rules: rules, configuration: configuration, previous: resolution.target?.instruction)
+    if let next = regions.first(where: { $0.contains(TouchPoint(x: 42, y: 151)) }) {
+      draw(next.answer.line)
+    }
+    // The prediction is what the resolver answers when that sample comes.
+    let next = DropTargetResolver.resolve(
+      pointer: TouchPoint(x: 42, y: 151), rows: rows, dragged: ["travel-1"], rules: rules,
+      configuration: configuration, previous: resolution.target?.instruction)
+    #expect(drawn == [next.line])
+  }
+
   // MARK: The catalog's SwiftUI example
 
   @Test func swiftUICardCommitsALeftSwipe() throws {

@@ -22,7 +22,7 @@ public enum DropTargetResolver {
   /// Whether every dragged row may be lifted: nil when so, else the first refusal.
   ///
   /// - Complexity: O(*k*), where *k* is the number of dragged rows.
-  public static func canLift<Rules: DropRules>(_ dragged: [Rules.ID], rules: Rules)
+  @inlinable public static func canLift<Rules: DropRules>(_ dragged: [Rules.ID], rules: Rules)
     -> DropRefusal?
   {
     for id in dragged {
@@ -43,47 +43,24 @@ public enum DropTargetResolver {
   ///     pointer would reach again within ``DropConfiguration/hysteresis`` points is kept.
   /// - Returns: The target, the insertion line, the tint and the auto-scroll speed.
   /// - Complexity: O(*n* + *k*), where *n* is the number of rows and *k* of dragged rows.
-  public static func resolve<Rules: DropRules>(
+  @inlinable public static func resolve<Rules: DropRules>(
     pointer: TouchPoint, rows: [DropRow<Rules.ID>], dragged: [Rules.ID], rules: Rules,
     configuration: DropConfiguration, previous: DropInstruction<Rules.ID>? = nil
   ) -> DropResolution<Rules.ID> {
     let outline = Outline(rows: rows, dragged: dragged)
-    var raw = outline.raw(at: pointer, configuration: configuration)
-    if let previous, let current = raw, current.instruction != previous {
-      let h = configuration.hysteresis
-      let nudges = [
-        TouchPoint(x: 0, y: -h), TouchPoint(x: 0, y: h), TouchPoint(x: -h, y: 0),
-        TouchPoint(x: h, y: 0),
-      ]
-      for nudge in nudges {
-        if let other = outline.raw(at: pointer + nudge, configuration: configuration),
-          other.instruction == previous
-        {
-          raw = other
-          break
-        }
-      }
-    }
-    let speed = autoScrollSpeed(y: pointer.y, configuration: configuration)
-    guard let raw else {
-      return DropResolution(target: nil, line: nil, showsInvalidTint: false, autoScrollSpeed: speed)
-    }
-    let target = outline.validate(
-      raw.instruction, dragged: dragged, rules: rules, configuration: configuration)
-    let line =
-      target.isBlocked
-      ? nil
-      : InsertionLine(
-        y: raw.lineY,
-        x: configuration.originX + Double(raw.depth) * configuration.indentationWidth,
-        depth: raw.depth)
+    let answer = outline.answer(
+      at: pointer, configuration: configuration, previous: previous
+    ) { outline.validate($0, dragged: dragged, rules: rules, configuration: configuration) }
     return DropResolution(
-      target: target, line: line, showsInvalidTint: target.isBlocked, autoScrollSpeed: speed)
+      target: answer.target, line: answer.line, showsInvalidTint: answer.showsInvalidTint,
+      autoScrollSpeed: autoScrollSpeed(y: pointer.y, configuration: configuration))
   }
 
   /// The auto-scroll speed for a pointer's y: zero outside the edge zones, ramping
   /// quadratically to the maximum speed at the viewport's edge (negative at the top).
-  public static func autoScrollSpeed(y: Double, configuration: DropConfiguration) -> Double {
+  @inlinable public static func autoScrollSpeed(y: Double, configuration: DropConfiguration)
+    -> Double
+  {
     let edge = configuration.autoScrollEdge
     guard edge > 0 else { return 0 }
     let fromTop = y - configuration.viewportMinY
@@ -104,7 +81,7 @@ public enum DropTargetResolver {
   /// - Returns: The target; `.blocked(.edge, wanted: .insertAbove(id))` when there is nowhere
   ///   to go, and a blocked target when the row may not be dragged or may not land there.
   /// - Complexity: O(*n*), where *n* is the number of rows.
-  public static func keyboardMove<Rules: DropRules>(
+  @inlinable public static func keyboardMove<Rules: DropRules>(
     _ move: KeyboardMove, of id: Rules.ID, in rows: [DropRow<Rules.ID>], rules: Rules,
     configuration: DropConfiguration = DropConfiguration()
   ) -> DropTarget<Rules.ID> {
@@ -121,16 +98,22 @@ public enum DropTargetResolver {
 }
 
 /// The rows seen as an outline: parents, siblings and the dragged subtrees.
-private struct Outline<ID: Hashable & Sendable> {
-  let rows: [DropRow<ID>]
+@usableFromInline
+struct Outline<ID: Hashable & Sendable> {
+  @usableFromInline let rows: [DropRow<ID>]
   /// For each row, whether it is dragged or inside a dragged subtree.
-  let moving: [Bool]
+  @usableFromInline let moving: [Bool]
   /// For each row, whether it is itself one of the dragged rows.
-  let isDragged: [Bool]
+  @usableFromInline let isDragged: [Bool]
   /// The deepest visible level below a dragged row, relative to it.
-  let draggedHeight: Int
+  @usableFromInline let draggedHeight: Int
+  /// Each row's bottom, apart from the rows: finding the row under a pointer reads only these
+  /// (the drop regions find it hundreds of times per answer).
+  @usableFromInline let maxYs: [Double]
+  /// Whether the bottoms never decrease, so the row under a pointer can be found by bisection.
+  @usableFromInline let sorted: Bool
 
-  init(rows: [DropRow<ID>], dragged: [ID]) {
+  @inlinable init(rows: [DropRow<ID>], dragged: [ID]) {
     self.rows = rows
     let draggedSet = Set(dragged)
     var moving = [Bool](repeating: false, count: rows.count)
@@ -157,11 +140,13 @@ private struct Outline<ID: Hashable & Sendable> {
     self.moving = moving
     self.isDragged = isDragged
     self.draggedHeight = height
+    maxYs = rows.map(\.maxY)
+    sorted = zip(maxYs, maxYs.dropFirst()).allSatisfy { $0 <= $1 }
   }
 
-  func index(of id: ID) -> Int? { rows.firstIndex { $0.id == id } }
+  @inlinable func index(of id: ID) -> Int? { rows.firstIndex { $0.id == id } }
 
-  func parent(of index: Int) -> Int? {
+  @inlinable func parent(of index: Int) -> Int? {
     var j = index - 1
     while j >= 0 {
       if rows[j].depth < rows[index].depth { return j }
@@ -170,7 +155,7 @@ private struct Outline<ID: Hashable & Sendable> {
     return nil
   }
 
-  func ancestor(of index: Int, atDepth depth: Int) -> Int? {
+  @inlinable func ancestor(of index: Int, atDepth depth: Int) -> Int? {
     var j = index
     while j >= 0 {
       if rows[j].depth == depth && j <= index { return j }
@@ -180,7 +165,7 @@ private struct Outline<ID: Hashable & Sendable> {
     return nil
   }
 
-  func previousSibling(of index: Int) -> Int? {
+  @inlinable func previousSibling(of index: Int) -> Int? {
     var j = index - 1
     while j >= 0 {
       if rows[j].depth == rows[index].depth { return j }
@@ -190,20 +175,84 @@ private struct Outline<ID: Hashable & Sendable> {
     return nil
   }
 
-  func nextSibling(of index: Int) -> Int? {
+  @inlinable func nextSibling(of index: Int) -> Int? {
     var j = index + 1
     while j < rows.count && rows[j].depth > rows[index].depth { j += 1 }
     return j < rows.count && rows[j].depth == rows[index].depth ? j : nil
   }
 
+  @usableFromInline
   struct Raw {
-    var instruction: DropInstruction<ID>
-    var lineY: Double
-    var depth: Int
+    @usableFromInline var instruction: DropInstruction<ID>
+    @usableFromInline var lineY: Double
+    @usableFromInline var depth: Int
+    /// Whether the pointer's x chose the instruction (below the last row of a subtree).
+    @usableFromInline var usesX: Bool
+
+    @inlinable
+    init(instruction: DropInstruction<ID>, lineY: Double, depth: Int, usesX: Bool = false) {
+      self.instruction = instruction
+      self.lineY = lineY
+      self.depth = depth
+      self.usesX = usesX
+    }
+  }
+
+  /// The first row whose bottom is below y, else the last row.
+  ///
+  /// - Complexity: O(log *n*) when the bottoms never decrease, else O(*n*).
+  @inlinable func row(under y: Double) -> Int {
+    guard sorted else { return maxYs.firstIndex { y < $0 } ?? maxYs.count - 1 }
+    var low = 0
+    var high = maxYs.count
+    while low < high {
+      let middle = (low + high) / 2
+      if y < maxYs[middle] { high = middle } else { low = middle + 1 }
+    }
+    return low < maxYs.count ? low : maxYs.count - 1
+  }
+
+  /// What the resolver answers at a pointer, apart from the auto-scroll speed: the raw
+  /// instruction under it, or the previous one when the pointer is within the hysteresis of a
+  /// place that gives it, then validated.
+  ///
+  /// - Complexity: O(*n*) plus one `validate` call, where *n* is the number of rows.
+  @inlinable func answer(
+    at pointer: TouchPoint, configuration: DropConfiguration,
+    previous: DropInstruction<ID>?, validate: (DropInstruction<ID>) -> DropTarget<ID>
+  ) -> DropAnswer<ID> {
+    var chosen = raw(at: pointer, configuration: configuration)
+    if let previous, let current = chosen, current.instruction != previous {
+      let h = configuration.hysteresis
+      let nudges = [
+        TouchPoint(x: 0, y: -h), TouchPoint(x: 0, y: h), TouchPoint(x: -h, y: 0),
+        TouchPoint(x: h, y: 0),
+      ]
+      for nudge in nudges {
+        if let other = raw(at: pointer + nudge, configuration: configuration),
+          other.instruction == previous
+        {
+          chosen = other
+          break
+        }
+      }
+    }
+    guard let raw = chosen else {
+      return DropAnswer(target: nil, line: nil, showsInvalidTint: false)
+    }
+    let target = validate(raw.instruction)
+    let line =
+      target.isBlocked
+      ? nil
+      : InsertionLine(
+        y: raw.lineY,
+        x: configuration.originX + Double(raw.depth) * configuration.indentationWidth,
+        depth: raw.depth)
+    return DropAnswer(target: target, line: line, showsInvalidTint: target.isBlocked)
   }
 
   /// The instruction under a pointer, before rules; nil over a dragged row itself.
-  func raw(at pointer: TouchPoint, configuration: DropConfiguration) -> Raw? {
+  @inlinable func raw(at pointer: TouchPoint, configuration: DropConfiguration) -> Raw? {
     guard let first = rows.first, let last = rows.last else {
       return Raw(instruction: .rootIndex(0), lineY: configuration.viewportMinY, depth: 0)
     }
@@ -211,7 +260,7 @@ private struct Outline<ID: Hashable & Sendable> {
       if isDragged[0] { return nil }
       return Raw(instruction: .insertAbove(first.id), lineY: first.minY, depth: first.depth)
     }
-    let index = rows.firstIndex { pointer.y < $0.maxY } ?? rows.count - 1
+    let index = row(under: pointer.y)
     if isDragged[index] { return nil }
     let row = rows[index]
     let fraction = pointer.y >= last.maxY ? 1 : (pointer.y - row.minY) / max(row.height, 1e-9)
@@ -232,20 +281,25 @@ private struct Outline<ID: Hashable & Sendable> {
     }
     let shallowest = next?.depth ?? 0
     if shallowest < row.depth && configuration.indentationWidth > 0 {
-      let wanted = Int(
-        ((pointer.x - configuration.originX) / configuration.indentationWidth).rounded(.down))
-      let depth = min(row.depth, max(shallowest, wanted))
+      // Clamped as a Double first: a pointer far off to the side (or NaN) must not trap.
+      let wanted = ((pointer.x - configuration.originX) / configuration.indentationWidth)
+        .rounded(.down)
+      let depth = Int(min(Double(row.depth), max(Double(shallowest), wanted)))
       if depth < row.depth, let ancestor = ancestor(of: index, atDepth: depth) {
         return Raw(
           instruction: .reparent(after: rows[ancestor].id, depth: depth), lineY: row.maxY,
-          depth: depth)
+          depth: depth, usesX: true)
       }
+      return Raw(
+        instruction: .insertBelow(row.id), lineY: row.maxY, depth: row.depth, usesX: true)
     }
     return Raw(instruction: .insertBelow(row.id), lineY: row.maxY, depth: row.depth)
   }
 
   /// Where an instruction lands: the parent row's index (nil for a root) and the depth.
-  func landing(_ instruction: DropInstruction<ID>) -> (anchor: Int?, parent: Int?, depth: Int)? {
+  @inlinable func landing(_ instruction: DropInstruction<ID>) -> (
+    anchor: Int?, parent: Int?, depth: Int
+  )? {
     switch instruction {
     case .insertAbove(let id), .insertBelow(let id), .reparent(let id, _):
       guard let index = index(of: id) else { return nil }
@@ -258,7 +312,7 @@ private struct Outline<ID: Hashable & Sendable> {
     }
   }
 
-  func validate<Rules: DropRules>(
+  @inlinable func validate<Rules: DropRules>(
     _ instruction: DropInstruction<ID>, dragged: [ID], rules: Rules,
     configuration: DropConfiguration
   ) -> DropTarget<ID> where Rules.ID == ID {
@@ -286,7 +340,8 @@ private struct Outline<ID: Hashable & Sendable> {
     return .allowed(instruction)
   }
 
-  func keyboardInstruction(_ move: KeyboardMove, from index: Int) -> DropInstruction<ID>? {
+  @inlinable func keyboardInstruction(_ move: KeyboardMove, from index: Int) -> DropInstruction<ID>?
+  {
     switch move {
     case .up:
       if let previous = previousSibling(of: index) { return .insertAbove(rows[previous].id) }

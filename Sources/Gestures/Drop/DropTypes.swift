@@ -169,6 +169,17 @@ public struct DropResolution<ID: Hashable & Sendable>: Hashable, Sendable {
   /// The auto-scroll speed, points per second: negative scrolls up, positive down, 0 none.
   public var autoScrollSpeed: Double
 
+  @usableFromInline
+  init(
+    target: DropTarget<ID>?, line: InsertionLine?, showsInvalidTint: Bool,
+    autoScrollSpeed: Double
+  ) {
+    self.target = target
+    self.line = line
+    self.showsInvalidTint = showsInvalidTint
+    self.autoScrollSpeed = autoScrollSpeed
+  }
+
   /// The haptic to play if the finger lifts now: a drop, or the refused-drop pattern.
   public var hapticOnRelease: HapticCue {
     target?.isBlocked == true ? .refusedDrop : .drop

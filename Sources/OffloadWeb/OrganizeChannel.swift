@@ -19,12 +19,14 @@ struct OrganizeChannel {
   func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
     let outbox = Outbox(outbound)
     let watched = Watched()
+    let checkpoint = QuietCheckpoint(service: service)
+    defer { Task { await checkpoint.close() } }
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask {
         try await feed(watched: watched, outbox: outbox)
       }
       group.addTask {
-        try await read(inbound, watched: watched, outbox: outbox)
+        try await read(inbound, watched: watched, outbox: outbox, checkpoint: checkpoint)
       }
       try await group.next()
       group.cancelAll()
@@ -68,7 +70,8 @@ struct OrganizeChannel {
   }
 
   private func read(
-    _ inbound: WebSocketInboundStream, watched: Watched, outbox: Outbox
+    _ inbound: WebSocketInboundStream, watched: Watched, outbox: Outbox,
+    checkpoint: QuietCheckpoint
   ) async throws {
     var stroke: OrganizeStroke?
     var last = (x: 0.0, y: 0.0, pointer: 0)
@@ -86,9 +89,15 @@ struct OrganizeChannel {
       case "rows":
         guard var current = stroke else { continue }
         current.update(input)
-        let answer = current.retarget(x: input.x ?? last.x, y: input.y ?? last.y)
-        stroke = current
-        if let answer { try await outbox.send(answer) }
+        // The answer names its stroke and message, as a sample's does, so the page takes it.
+        if var answer = current.retarget(x: input.x ?? last.x, y: input.y ?? last.y) {
+          answer.stroke = current.number
+          answer.sample = input.n
+          stroke = current
+          try await outbox.send(answer)
+        } else {
+          stroke = current
+        }
       case "sample", "advance":
         guard let t = input.t, t.isFinite else {
           try await outbox.send(OrganizeOutput(type: "error", error: "a sample needs t"))
@@ -106,6 +115,7 @@ struct OrganizeChannel {
           phase = given
           last = (x, y, min(max(input.pointer ?? 0, -1_000_000), 1_000_000))
           if given == .began {
+            checkpoint.strokeBegan()
             do {
               stroke = try await begin(input, time: t / 1000)
             } catch let failure as DeckFailure {
@@ -127,7 +137,10 @@ struct OrganizeChannel {
           try await outbox.send(message)
         }
         if phase == .ended || phase == .cancelled { stroke = nil }
-        if let effect { try await carryOut(effect, current, outbox, watched) }
+        if let effect, try await carryOut(effect, current, outbox, watched) {
+          await checkpoint.changed()
+        }
+        if phase == .ended || phase == .cancelled { checkpoint.strokeEnded() }
       default:
         try await outbox.send(OrganizeOutput(type: "error", error: "unknown message type"))
       }
@@ -152,10 +165,13 @@ struct OrganizeChannel {
   /// Carries out a drop or a swipe-delete and answers. The new view's version becomes the
   /// watched one at once, so the change feed does not report the page's own change as one
   /// made elsewhere before the page names it.
+  ///
+  /// - Returns: Whether a change was saved (the store's checkpoint then follows when the page
+  ///   is still, `QuietCheckpoint`).
   private func carryOut(
     _ effect: OrganizeStroke.Effect, _ stroke: OrganizeStroke, _ outbox: Outbox,
     _ watched: Watched
-  ) async throws {
+  ) async throws -> Bool {
     func watching(_ version: String) {
       watched.withLock { watch in
         if watch?.collection == stroke.collection { watch?.version = version }
@@ -176,17 +192,17 @@ struct OrganizeChannel {
           OrganizeOutput(
             type: "deleted", version: changed.view.version, id: id, haptic: "commit",
             done: changed.done, view: changed.view))
-        await service.checkpointIfDue()
+        return true
       case .drop(let target):
         if case .blocked(let refusal, _) = target {
           try await outbox.send(
             OrganizeOutput(
               type: "snapBack", id: id, blocked: true, reason: refusal.reason,
               haptic: "refusedDrop", motion: stroke.motion(.snapBack)))
-          return
+          return false
         }
         // Saved first: `dropped` goes out once the move is durable, then the view that
-        // shows it, then the checkpoint (when one is due), so neither holds up the answer.
+        // shows it; the checkpoint waits for the page to be still.
         try await service.drop(
           target, moving: id, in: stroke.collection, version: stroke.version,
           shown: stroke.shown)
@@ -200,13 +216,14 @@ struct OrganizeChannel {
           // The move is saved, but the view could not be read: the page reloads it.
           try await outbox.send(OrganizeOutput(type: "changed", version: ""))
         }
-        await service.checkpointIfDue()
+        return true
       }
     } catch let failure as DeckFailure {
       try await outbox.send(
         OrganizeOutput(
           type: "snapBack", id: id, reason: failure.description, haptic: "refusedDrop",
           motion: stroke.motion(.snapBack), error: failure.description))
+      return false
     }
   }
 }

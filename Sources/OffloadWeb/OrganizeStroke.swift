@@ -47,7 +47,7 @@ struct OrganizeInput: Decodable {
 
 /// What the server answers an organize page.
 struct OrganizeOutput: Encodable {
-  struct Line: Encodable {
+  struct Line: Encodable, Hashable {
     var x: Double
     var y: Double
     var depth: Int
@@ -56,6 +56,20 @@ struct OrganizeOutput: Encodable {
     var duration: Double
     var scale: Double
     var rotation: Double
+  }
+  /// One answer the next sample may get: the line, or the tint and its reason.
+  struct Answer: Encodable, Hashable {
+    var line: Line?
+    var blocked: Bool?
+    var reason: String?
+  }
+  /// The answers for the next sample near this one (`DropTargetResolver.regions`, resolved
+  /// with this answer as `previous`): `cells` are `[minX, maxX, minY, maxY, answer]`, edges
+  /// included, with `answer` an index into `answers`. The page draws the next line at once
+  /// when its next sample, sent right after this answer, lands in a cell.
+  struct Next: Encodable {
+    var answers: [Answer]
+    var cells: [[Double]]
   }
   var type: String
   var version: String?
@@ -67,6 +81,7 @@ struct OrganizeOutput: Encodable {
   var line: Line?
   var blocked: Bool?
   var reason: String?
+  var next: Next?
   var autoScroll: Double?
   var offset: Double?
   var opacity: Double?
@@ -179,14 +194,17 @@ struct OrganizeStroke {
         messages.append(OrganizeOutput(type: "swipeBack", motion: motion(.rowSnapBack)))
       case .decided(.scroll, _, _):
         messages.append(OrganizeOutput(type: "scroll"))
-      case .reorder(.lift, _, _):
+      case .reorder(.lift, let point, _):
         if let refusal = DropTargetResolver.canLift([id], rules: rules.policy) {
           liftRefusal = refusal
           messages.append(
             OrganizeOutput(type: "liftRefused", reason: refusal.reason, haptic: "refusedDrop"))
         } else {
           lifted = true
-          messages.append(OrganizeOutput(type: "lift", haptic: "grab", motion: motion(.lift)))
+          // With the answers for the first move, so its line is drawn ahead too.
+          var lift = OrganizeOutput(type: "lift", haptic: "grab", motion: motion(.lift))
+          lift.next = next(around: point)
+          messages.append(lift)
         }
       case .reorder(.move, let point, _):
         if lifted { messages.append(target(at: point)) }
@@ -227,15 +245,56 @@ struct OrganizeStroke {
     return resolution
   }
 
+  /// How far from the pointer the next sample's answers are sent, in points: more than a
+  /// fast drag moves in one sample.
+  static let predictionRadius = 96.0
+
   private mutating func target(at point: TouchPoint) -> OrganizeOutput {
     let resolution = resolve(point)
-    var reason: String?
-    if case .blocked(let refusal, _)? = resolution.target { reason = refusal.reason }
-    return OrganizeOutput(
-      type: "target",
-      line: resolution.line.map { OrganizeOutput.Line(x: $0.x, y: $0.y, depth: $0.depth) },
-      blocked: resolution.showsInvalidTint, reason: reason,
+    let here = Self.answer(
+      DropAnswer(
+        target: resolution.target, line: resolution.line,
+        showsInvalidTint: resolution.showsInvalidTint))
+    var output = OrganizeOutput(
+      type: "target", line: here.line, blocked: here.blocked ?? false, reason: here.reason,
       autoScroll: resolution.autoScrollSpeed)
+    output.next = next(around: point)
+    return output
+  }
+
+  /// The answers near a point for the sample after it, with the current target as `previous`.
+  ///
+  /// - Complexity: that of `DropTargetResolver.regions`.
+  private func next(around point: TouchPoint) -> OrganizeOutput.Next {
+    let regions = DropTargetResolver.regions(
+      around: point, radius: Self.predictionRadius, rows: rows, dragged: [id],
+      rules: rules.policy, configuration: configuration, previous: previous)
+    var answers: [OrganizeOutput.Answer] = []
+    var numbers: [OrganizeOutput.Answer: Int] = [:]
+    var cells: [[Double]] = []
+    cells.reserveCapacity(regions.count)
+    for region in regions {
+      let answer = Self.answer(region.answer)
+      let number: Int
+      if let known = numbers[answer] {
+        number = known
+      } else {
+        number = answers.count
+        numbers[answer] = number
+        answers.append(answer)
+      }
+      cells.append([region.minX, region.maxX, region.minY, region.maxY, Double(number)])
+    }
+    return OrganizeOutput.Next(answers: answers, cells: cells)
+  }
+
+  /// What the page draws for an answer: the line, or the tint and the refusal's reason.
+  private static func answer(_ answer: DropAnswer<ShortID>) -> OrganizeOutput.Answer {
+    var reason: String?
+    if case .blocked(let refusal, _)? = answer.target { reason = refusal.reason }
+    return OrganizeOutput.Answer(
+      line: answer.line.map { OrganizeOutput.Line(x: $0.x, y: $0.y, depth: $0.depth) },
+      blocked: answer.showsInvalidTint ? true : nil, reason: reason)
   }
 
   func motion(_ cue: MotionCue) -> OrganizeOutput.Motion {

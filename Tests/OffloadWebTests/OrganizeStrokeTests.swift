@@ -1,6 +1,7 @@
 import Foundation
 import Gestures
 import Offload
+import OffloadTestSupport
 import Testing
 
 @testable import OffloadWeb
@@ -10,10 +11,12 @@ import Testing
 @Suite("OrganizeStroke: swipes and drags behind the page")
 struct OrganizeStrokeTests {
   /// Rows 48 points tall for the House plan, as a page at the top of the list measures them.
-  func stroke(_ store: OrganizeServiceTests.Store, row text: String, handle: Bool = false)
-    async throws -> OrganizeStroke
-  {
-    let (tree, rules, version) = try await store.service.load(store.house)
+  func stroke(
+    _ store: OrganizeServiceTests.Store, row text: String, handle: Bool = false,
+    in collection: String? = nil
+  ) async throws -> OrganizeStroke {
+    let collection = collection ?? store.house
+    let (tree, rules, version) = try await store.service.load(collection)
     let frames = tree.rows().enumerated().map { index, row in
       OrganizeInput.Frame(
         i: row.item.id.rawValue, y: Double(index) * 48, h: 48, d: row.depth,
@@ -23,7 +26,7 @@ struct OrganizeStrokeTests {
       type: "sample", rows: frames, top: -200, bottom: 700, originX: 8, indent: 24)
     let id = try #require(store.ids[text].flatMap(ShortID.init))
     return OrganizeStroke(
-      collection: store.house, version: version, id: id, rules: rules, handle: handle,
+      collection: collection, version: version, id: id, rules: rules, handle: handle,
       input: input, time: 0)
   }
 
@@ -118,5 +121,57 @@ struct OrganizeStrokeTests {
     var edge = try await stroke(store, row: "Paint", handle: true)
     let scrolled = run(&edge, from: (400, 24), by: (0, 660), duration: 0.3)
     #expect((scrolled.messages.compactMap(\.autoScroll).last ?? 0) > 0)
+  }
+
+  @Test(
+    "each answer's cells predict the next sample's answer: wandering drags over the itinerary",
+    arguments: [31, 32, 33])
+  func answersPredictTheNextSample(seed: UInt64) async throws {
+    let store = try OrganizeServiceTests.Store()
+    defer { store.folder.remove() }
+    var rng = SplitMix64(seed: SplitMix64.testSeed(seed))
+    var predicted = 0
+    var blocked = 0
+    var outside = 0
+    for text in ["Lobster roll", "Travel (days 1-2): drive to New York", "Museum"] {
+      var drag = try await stroke(store, row: text, handle: true, in: store.trip)
+      var point = (x: 60.0, y: 100.0)
+      // The lift carries the answers for the first move.
+      let lift = drag.feed(phase: .began, milliseconds: 0, x: point.x, y: point.y, pointer: 1)
+        .messages.first { $0.type == "lift" }
+      var next = try #require(lift?.next, "\(rng)")
+      for step in 1...150 {
+        // Small steps mostly, some long jumps, on whole and half points as browsers give them.
+        let jump = rng.chance(0.1) ? 140.0 : 30.0
+        point.x = min(
+          240, max(-20, point.x + (Double.random(in: -jump...jump, using: &rng) / 2).rounded()))
+        point.y = min(
+          420, max(-40, point.y + (Double.random(in: -jump...jump, using: &rng)).rounded() / 2))
+        let answer = drag.feed(
+          phase: .moved, milliseconds: Double(step) * 16, x: point.x, y: point.y, pointer: 1
+        ).messages.first { $0.type == "target" }
+        let target = try #require(answer, "\(rng)")
+        do {
+          let cells = next
+          if let cell = cells.cells.first(where: {
+            point.x >= $0[0] && point.x <= $0[1] && point.y >= $0[2] && point.y <= $0[3]
+          }) {
+            let guess = cells.answers[Int(cell[4])]
+            #expect(guess.line == target.line, "step \(step) \(point), \(rng)")
+            #expect((guess.blocked ?? false) == (target.blocked ?? false), "step \(step), \(rng)")
+            #expect(guess.reason == target.reason, "step \(step), \(rng)")
+            predicted += 1
+            if guess.blocked == true { blocked += 1 }
+          } else {
+            outside += 1
+          }
+        }
+        next = try #require(target.next, "\(rng)")
+        #expect(!next.cells.isEmpty, "\(rng)")
+      }
+    }
+    // Only the long jumps leave the cells; refusals are predicted too.
+    #expect(predicted > 350 && outside < 95, "\(predicted) predicted, \(outside) outside")
+    #expect(blocked > 10, "\(blocked)")
   }
 }

@@ -350,7 +350,15 @@ def mouse_drags(h, page):
     drag_handle(page, "Clean", fix["x"] + 2, fix["y"] + fix["height"] * 0.95)
     drop(page)
     settle(h, "drag out by x", "House", ["Paint", "  Fix the tap", "Clean", "Sweep the porch", "  Garden"])
+    check_predictions(page, "mouse drags")
     print("ok: mouse drags above, below, into and out by x")
+
+
+def check_predictions(page, step):
+    """The page drew most lines from the last answer's cells, and the server never answered otherwise."""
+    counts = page.evaluate("() => window.offloadPredictions")
+    check(counts["corrected"] == 0, "%s: a predicted line was not the server's: %r" % (step, counts))
+    check(counts["drawn"] >= 20 and counts["confirmed"] >= 20, "%s: too few lines drawn ahead: %r" % (step, counts))
 
 
 def itinerary(h, context, url):
@@ -377,6 +385,7 @@ def itinerary(h, context, url):
     settle(h, "travel onto a day of its range", "Trip",
            ["Day 1 Boston", "  Game: Red Sox", "  Lobster roll", "Day 2 New York", "  Museum",
             "  Travel (days 1-2): drive to New York", "Day 3 Philadelphia", "  Game: Phillies", "  Cheesesteak"])
+    check_predictions(page, "itinerary drags")
     check(not errors, "page errors: %s" % errors)
     page.close()
 

@@ -24,11 +24,17 @@ let editing = false;
 let selection = { all: false, ids: new Set() };
 let stroke = null;
 let strokes = 0; // numbers strokes, so a late answer to an earlier one is not taken for this one
+let sent = 0; // numbers every stroke message, so an answer's predictions are used only right after it
+// The next sample's line, drawn at once from the server's last answer (its `next` cells, valid
+// for the sample sent right after that answer's request); the server's own answer confirms it.
+// The browser tests read these counts.
+const predictions = { drawn: 0, confirmed: 0, corrected: 0 };
+window.offloadPredictions = predictions;
 // Latency probes, only with ?measure in the address (Tools/Benchmarks/web/organize_latency.py
 // reads them): pointer move to the insertion line drawn, pointer move to the lifted row drawn
 // (the browser's own floor), drop to saved, and drop to the new rows drawn.
 const probe = new URLSearchParams(location.search).has("measure")
-  ? { moves: [], rows: [], drops: [], drawn: [], sent: new Map(), samples: 0, dropAt: null }
+  ? { moves: [], rows: [], drops: [], drawn: [], sent: new Map(), dropAt: null }
   : null;
 // Pointer samples go to the server as soon as the browser has them. `pointerrawupdate` fires
 // on arrival, where `pointermove` waits for the next frame; so the server's answer usually
@@ -496,7 +502,7 @@ function startStroke(event, row, surface) {
     client: { x: event.clientX, y: event.clientY }, lifted: false, swiping: false, speed: 0,
   };
   channel.send({
-    type: "sample", phase: "began", t: event.timeStamp, ...point, pointer: event.pointerId,
+    type: "sample", phase: "began", n: ++sent, t: event.timeStamp, ...point, pointer: event.pointerId,
     surface, id: row.id, stroke: strokes, collection: id, version: view.version, reduceMotion: reduceMotion.matches,
     ...geometry(),
   });
@@ -504,7 +510,7 @@ function startStroke(event, row, surface) {
   const began = performance.now();
   stroke.timer = setTimeout(() => {
     if (stroke && stroke.element === element) {
-      channel.send({ type: "advance", t: event.timeStamp + (performance.now() - began) });
+      channel.send({ type: "advance", n: ++sent, t: event.timeStamp + (performance.now() - began) });
     }
   }, 520);
   element.addEventListener("pointermove", onMove);
@@ -533,19 +539,39 @@ function onMove(event) {
 function sendMove(event) {
   if (!stroke || event.pointerId !== stroke.pointer || stroke.ended) return;
   const point = listPoint(event);
-  const sample = { type: "sample", phase: "moved", t: event.timeStamp, ...point, pointer: event.pointerId };
-  if (probe) {
-    sample.n = ++probe.samples;
-    probe.sent.set(sample.n, event.timeStamp);
-  }
+  const sample = { type: "sample", phase: "moved", n: ++sent, t: event.timeStamp, ...point, pointer: event.pointerId };
+  if (probe) probe.sent.set(sample.n, { at: event.timeStamp, lifted: stroke.lifted });
   channel.send(sample);
+  if (stroke.lifted) predict(point, sample.n);
+}
+
+// Draws the line the server will answer for this sample, when the last answer's cells hold it.
+function predict(point, n) {
+  const next = stroke.next;
+  stroke.next = null; // good for one sample: the one after it resolves from this one's answer
+  if (!next || next.after !== n - 1) return;
+  for (const cell of next.cells) {
+    if (point.x >= cell[0] && point.x <= cell[1] && point.y >= cell[2] && point.y <= cell[3]) {
+      const answer = next.answers[cell[4]];
+      drawAnswer(answer);
+      stroke.predicted = { n, key: answerKey(answer) };
+      predictions.drawn += 1;
+      if (probe) measureMove(n, answer, true);
+      return;
+    }
+  }
+}
+
+function answerKey(answer) {
+  const line = answer.line ? `${answer.line.x},${answer.line.y},${answer.line.depth}` : "";
+  return `${line}|${Boolean(answer.blocked)}|${answer.reason || ""}`;
 }
 
 function onEnd(event) {
   if (!stroke || event.pointerId !== stroke.pointer) return;
   const phase = event.type === "pointercancel" ? "cancelled" : "ended";
   const point = phase === "ended" ? listPoint(event) : stroke.last;
-  channel.send({ type: "sample", phase, t: event.timeStamp, ...point, pointer: event.pointerId });
+  channel.send({ type: "sample", phase, n: ++sent, t: event.timeStamp, ...point, pointer: event.pointerId });
   if (probe && stroke.lifted && phase === "ended") probe.dropAt = event.timeStamp;
   finishStroke(false);
 }
@@ -587,7 +613,7 @@ function autoScroll() {
     stroke.element.style.setProperty("--dy", `${point.y - stroke.start.y}px`);
     stroke.last = point;
     placeReason();
-    channel.send({ type: "rows", ...point, ...geometry() });
+    channel.send({ type: "rows", n: ++sent, ...point, ...geometry() });
   }
   requestAnimationFrame(autoScroll);
 }
@@ -610,6 +636,7 @@ function onStrokeMessage(message) {
       element.style.setProperty("--lift-scale", message.motion.scale);
       element.style.setProperty("--lift-tilt", `${message.motion.rotation}deg`);
       element.style.setProperty("--dy", `${stroke.last.y - stroke.start.y}px`);
+      stroke.next = message.next ? { ...message.next, after: message.sample } : null;
       feedback(message.haptic);
       announce("Lifted. Move to choose a place; the line shows where it lands.");
       break;
@@ -617,10 +644,21 @@ function onStrokeMessage(message) {
       feedback(message.haptic);
       showMessage(message.reason);
       break;
-    case "target":
-      drawTarget(message);
-      if (probe) measureMove(message);
+    case "target": {
+      if (!stroke) return;
+      const predicted = stroke.predicted;
+      stroke.predicted = null;
+      if (predicted && predicted.n === message.sample && predicted.key === answerKey(message)) {
+        predictions.confirmed += 1;
+      } else {
+        if (predicted && predicted.n === message.sample) predictions.corrected += 1;
+        drawAnswer(message);
+        if (probe) measureMove(message.sample, message);
+      }
+      setSpeed(message.autoScroll || 0);
+      stroke.next = message.next ? { ...message.next, after: message.sample } : null;
       break;
+    }
     case "swipe":
       if (!stroke) return;
       stroke.swiping = true;
@@ -673,8 +711,8 @@ function onStrokeMessage(message) {
   }
 }
 
-function drawTarget(message) {
-  if (!stroke) return;
+// Draws an answer: the insertion line, or the invalid tint and the reason.
+function drawAnswer(message) {
   stroke.element.classList.toggle("invalid", Boolean(message.blocked));
   list.dataset.reason = message.blocked ? message.reason || "" : "";
   if (message.blocked) showReason(`Cannot drop here: ${message.reason}`);
@@ -688,7 +726,9 @@ function drawTarget(message) {
   } else {
     hideTarget(true);
   }
-  const speed = message.autoScroll || 0;
+}
+
+function setSpeed(speed) {
   stroke.speed = speed;
   if (speed !== 0 && !stroke.scrolling) {
     stroke.scrolling = true;
@@ -724,14 +764,16 @@ function hideReason() {
 
 // The time from a pointer move to the frame that draws its answer (the insertion line at its
 // new place, or the tint): taken in the first animation frame after the line's style changed.
-function measureMove(message) {
-  const sent = probe.sent.get(message.sample);
+function measureMove(n, message, predicted = false) {
+  const sent = probe.sent.get(n);
   if (sent === undefined) return;
-  for (const n of probe.sent.keys()) if (n <= message.sample) probe.sent.delete(n);
+  // A move sent before the lift's answer came draws the stroke's first line with the lift.
+  const { at, lifted } = sent;
+  for (const key of probe.sent.keys()) if (key <= n) probe.sent.delete(key);
   const place = message.line ? `${message.line.x},${message.line.y}` : "none";
   const moved = place !== probe.place;
   probe.place = place;
-  requestAnimationFrame(() => probe.moves.push({ ms: performance.now() - sent, moved }));
+  requestAnimationFrame(() => probe.moves.push({ ms: performance.now() - at, moved, predicted, lifted }));
 }
 
 function settle(element, motion) {

@@ -11,7 +11,12 @@ probes in `window.offloadLatency`) and drags with the mouse:
   move every 16 ms (the sweep); the drags of the drops below add their moves too, and are
   printed with them. For each move, the time from the pointer event's `timeStamp` to the first
   animation frame after the page applied the server's answer (the insertion line's new
-  place, or the invalid tint). Moves whose line changed place are the figure; every answered
+  place, or the invalid tint). The page draws a lifted row's lines from the cells of the
+  server's last answer, in the same frame as the row, and the server's answer confirms them
+  (the counts of lines drawn ahead, confirmed and corrected are printed). Moves whose line
+  changed place are the figure, split into the moves of a row already lifted on the page and
+  each stroke's first line, whose move went out before the lift was answered (the script
+  moves the mouse at once after pressing; that line comes with the lift). Every answered
   move is printed beside it, and so is the lifted row's own time from the pointer event to
   the frame that moves it: the floor the browser's frame clock sets (at 60 frames a second a
   move waits up to 16.7 ms for the next frame, whatever the page does).
@@ -55,6 +60,8 @@ def percentile(values, p):
 
 
 def summary(values):
+    if not values:
+        return {"count": 0, "p50": 0.0, "p99": 0.0, "max": 0.0}
     return {"count": len(values), "p50": percentile(values, 50), "p99": percentile(values, 99), "max": max(values)}
 
 
@@ -169,7 +176,7 @@ def main():
             swept = page.evaluate("() => window.offloadLatency.moves.length")
             drops(page, args.drops)
             probe = page.evaluate(
-                "() => { const p = window.offloadLatency; return { moves: p.moves, rows: p.rows, drops: p.drops, drawn: p.drawn } }")
+                "() => { const p = window.offloadLatency; return { moves: p.moves, rows: p.rows, drops: p.drops, drawn: p.drawn, predictions: window.offloadPredictions } }")
             browser.close()
     finally:
         server.stop()
@@ -177,6 +184,10 @@ def main():
     moved = [m["ms"] for m in probe["moves"] if m["moved"]]
     swept_moved = [m["ms"] for m in probe["moves"][:swept] if m["moved"]]
     answered = [m["ms"] for m in probe["moves"]]
+    lifted = [m["ms"] for m in probe["moves"] if m["moved"] and m["lifted"]]
+    ahead = [m["ms"] for m in probe["moves"] if m["moved"] and m["predicted"]]
+    waited = [m["ms"] for m in probe["moves"] if m["moved"] and not m["predicted"] and m["lifted"]]
+    first = [m["ms"] for m in probe["moves"] if m["moved"] and not m["lifted"]]
     if not swept_moved or not moved or not probe["drops"] or not probe["rows"] or not probe["drawn"]:
         print("no figures: %d moves answered, %d drops" % (len(answered), len(probe["drops"])), file=sys.stderr)
         return 1
@@ -184,6 +195,10 @@ def main():
         ("pointer move → insertion line drawn at its new place, the sweep (browser, 1,000-row plan)",
          summary(swept_moved)),
         ("pointer move → insertion line drawn at its new place, sweep and drops (browser)", summary(moved)),
+        ("  of which moves of a lifted row (the row already up on the page)", summary(lifted)),
+        ("    drawn from the last answer's cells (then confirmed)", summary(ahead)),
+        ("    drawn when the answer came (no cell held the pointer)", summary(waited)),
+        ("  of which a stroke's first line, its move sent before the lift was answered", summary(first)),
         ("pointer move → answer drawn, every answered move (browser, 1,000-row plan)", summary(answered)),
         ("pointer move → lifted row drawn (the frame clock's floor)", summary(probe["rows"])),
         ("drop (pointerup) → saved and answered (browser, 1,000-row plan)", summary(probe["drops"])),
@@ -191,11 +206,15 @@ def main():
     ]
     load = os.getloadavg()
     if args.json:
-        print(json.dumps([dict(case=case, **figures) for case, figures in rows] + [{"loadAverage": load}], indent=1))
+        print(json.dumps([dict(case=case, **figures) for case, figures in rows]
+                         + [{"predictions": probe["predictions"]}, {"loadAverage": load}], indent=1))
     else:
         for case, figures in rows:
             print("%-90s n=%4d  p50 %7.2f ms  p99 %7.2f ms  max %7.2f ms" % (
                 case, figures["count"], figures["p50"], figures["p99"], figures["max"]))
+        counts = probe["predictions"]
+        print("lines drawn ahead: %d (confirmed by the server %d, corrected %d)" % (
+            counts["drawn"], counts["confirmed"], counts["corrected"]))
         print("load average: %.2f %.2f %.2f" % load)
     return 0
 

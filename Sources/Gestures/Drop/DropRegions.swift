@@ -74,6 +74,10 @@ extension DropTargetResolver {
   /// - Parameters:
   ///   - pointer: The centre of the square of pointer positions to cover.
   ///   - radius: Half the square's side, in points.
+  ///   - rows: The visible rows, top to bottom, in outline order.
+  ///   - dragged: The dragged rows' ids.
+  ///   - rules: Where the dragged rows may land.
+  ///   - configuration: Geometry and thresholds.
   ///   - previous: The instruction the next sample's resolution will be given.
   /// - Returns: Disjoint rectangles, top to bottom and left to right, inside the square.
   /// - Complexity: O((*e* + *b*·*s*)·*n* + *k*) and one rules check per distinct target,

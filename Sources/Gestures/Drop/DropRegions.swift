@@ -8,6 +8,19 @@ public struct DropAnswer<ID: Hashable & Sendable>: Hashable, Sendable {
   /// Whether the dragged row shows the invalid tint.
   public var showsInvalidTint: Bool
 
+  /// Whether two answers have the same target, line and tint (inlinable, as the target's).
+  @inlinable public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.showsInvalidTint == rhs.showsInvalidTint && lhs.line == rhs.line
+      && lhs.target == rhs.target
+  }
+
+  /// Hashes the target, line and tint.
+  @inlinable public func hash(into hasher: inout Hasher) {
+    hasher.combine(target)
+    hasher.combine(line)
+    hasher.combine(showsInvalidTint)
+  }
+
   /// Creates an answer.
   @inlinable public init(target: DropTarget<ID>?, line: InsertionLine?, showsInvalidTint: Bool) {
     self.target = target

@@ -59,6 +59,45 @@ public enum DropInstruction<ID: Hashable & Sendable>: Hashable, Sendable {
   /// At a root index (an empty list, or an explicit root slot).
   case rootIndex(Int)
 
+  // Written out and inlinable, where the derived ones are not: the resolver compares and
+  // hashes instructions hundreds of times per drop-region answer, and each derived call from
+  // specialized code looked up the generic type's metadata at run time.
+
+  /// Whether two instructions are the same case with equal values.
+  @inlinable public static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.insertAbove(let a), .insertAbove(let b)), (.insertBelow(let a), .insertBelow(let b)):
+      a == b
+    case (.makeChild(let a, let x), .makeChild(let b, let y)): a == b && x == y
+    case (.reparent(let a, let x), .reparent(let b, let y)): a == b && x == y
+    case (.rootIndex(let x), .rootIndex(let y)): x == y
+    default: false
+    }
+  }
+
+  /// Hashes the case and its values.
+  @inlinable public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .insertAbove(let id):
+      hasher.combine(0)
+      hasher.combine(id)
+    case .insertBelow(let id):
+      hasher.combine(1)
+      hasher.combine(id)
+    case .makeChild(let id, let first):
+      hasher.combine(2)
+      hasher.combine(id)
+      hasher.combine(first)
+    case .reparent(let id, let depth):
+      hasher.combine(3)
+      hasher.combine(id)
+      hasher.combine(depth)
+    case .rootIndex(let index):
+      hasher.combine(4)
+      hasher.combine(index)
+    }
+  }
+
   /// The forest move that carries the instruction out.
   public var move: DropMove<ID> {
     switch self {
@@ -124,6 +163,29 @@ public enum DropTarget<ID: Hashable & Sendable>: Hashable, Sendable {
   case allowed(DropInstruction<ID>)
   /// The drop is refused; `wanted` is where it would have landed.
   case blocked(DropRefusal, wanted: DropInstruction<ID>)
+
+  /// Whether two targets are the same case with equal values (inlinable, as the
+  /// instruction's).
+  @inlinable public static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.allowed(let a), .allowed(let b)): a == b
+    case (.blocked(let x, let a), .blocked(let y, let b)): a == b && x == y
+    default: false
+    }
+  }
+
+  /// Hashes the case and its values.
+  @inlinable public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .allowed(let instruction):
+      hasher.combine(0)
+      hasher.combine(instruction)
+    case .blocked(let refusal, let wanted):
+      hasher.combine(1)
+      hasher.combine(refusal)
+      hasher.combine(wanted)
+    }
+  }
 
   /// The instruction, allowed or wanted.
   public var instruction: DropInstruction<ID> {

@@ -12,7 +12,7 @@ struct OffloadBench: ParsableCommand {
       KeysBenchmark.self, LabelingBenchmark.self, ForestBenchmark.self, PersistenceBenchmark.self,
       GesturesBenchmark.self, GestureTracesCommand.self, SelectionBenchmark.self,
       RedrawBenchmark.self, OrganizeBenchmark.self, PhotosBenchmark.self, PhotosStartChild.self,
-      CLIBenchmark.self, OutlineBenchmark.self, WebBenchmark.self,
+      CLIBenchmark.self, OutlineBenchmark.self, WebBenchmark.self, DropRegionsBenchmark.self,
     ]
   )
 }

@@ -205,7 +205,12 @@ def hints(page):
 
 
 def drag_handle(page, name, to_x, to_y, steps=16, hold=0.2):
-    """Presses the mouse on a row's "Reorder NAME" handle and moves to (to_x, to_y) in page coordinates."""
+    """Presses the mouse on a row's "Reorder NAME" handle and moves to (to_x, to_y) in page coordinates.
+
+    Like a person, it grabs the handle where it rests: a row still springing back from the
+    last drop (`.settling`, 200 ms) is waited for, since its box is mid-flight. It fails at
+    once, with the page's status, when the row does not lift."""
+    page.wait_for_function("() => !document.querySelector('.row.settling, .row.lifted')", timeout=10000)
     handle = page.get_by_role("button", name="Reorder " + name, exact=True)
     box = handle.bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -215,6 +220,10 @@ def drag_handle(page, name, to_x, to_y, steps=16, hold=0.2):
         page.mouse.move(x + (to_x - x) * i / steps, y + (to_y - y) * i / steps)
         time.sleep(0.016)
     time.sleep(hold)
+    try:
+        page.wait_for_selector(".row.lifted", timeout=10000)
+    except Exception:
+        raise Failure("pressing Reorder %s did not lift it (status %r)" % (name, status(page)))
 
 
 def drop(page):

@@ -89,14 +89,13 @@ struct OrganizeChannel {
       case "rows":
         guard var current = stroke else { continue }
         current.update(input)
+        let answer = current.retarget(x: input.x ?? last.x, y: input.y ?? last.y)
+        stroke = current
         // The answer names its stroke and message, as a sample's does, so the page takes it.
-        if var answer = current.retarget(x: input.x ?? last.x, y: input.y ?? last.y) {
+        if var answer {
           answer.stroke = current.number
           answer.sample = input.n
-          stroke = current
           try await outbox.send(answer)
-        } else {
-          stroke = current
         }
       case "sample", "advance":
         guard let t = input.t, t.isFinite else {

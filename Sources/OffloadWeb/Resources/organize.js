@@ -562,6 +562,11 @@ function predict(point, n) {
   }
 }
 
+// Keeps an answer's cells for the move sent right after the message it answers.
+function keepNext(message) {
+  stroke.next = message.next ? { ...message.next, after: message.sample } : null;
+}
+
 function answerKey(answer) {
   const line = answer.line ? `${answer.line.x},${answer.line.y},${answer.line.depth}` : "";
   return `${line}|${Boolean(answer.blocked)}|${answer.reason || ""}`;
@@ -636,7 +641,7 @@ function onStrokeMessage(message) {
       element.style.setProperty("--lift-scale", message.motion.scale);
       element.style.setProperty("--lift-tilt", `${message.motion.rotation}deg`);
       element.style.setProperty("--dy", `${stroke.last.y - stroke.start.y}px`);
-      stroke.next = message.next ? { ...message.next, after: message.sample } : null;
+      keepNext(message);
       feedback(message.haptic);
       announce("Lifted. Move to choose a place; the line shows where it lands.");
       break;
@@ -656,7 +661,7 @@ function onStrokeMessage(message) {
         if (probe) measureMove(message.sample, message);
       }
       setSpeed(message.autoScroll || 0);
-      stroke.next = message.next ? { ...message.next, after: message.sample } : null;
+      keepNext(message);
       break;
     }
     case "swipe":
@@ -765,10 +770,10 @@ function hideReason() {
 // The time from a pointer move to the frame that draws its answer (the insertion line at its
 // new place, or the tint): taken in the first animation frame after the line's style changed.
 function measureMove(n, message, predicted = false) {
-  const sent = probe.sent.get(n);
-  if (sent === undefined) return;
+  const entry = probe.sent.get(n);
+  if (entry === undefined) return;
   // A move sent before the lift's answer came draws the stroke's first line with the lift.
-  const { at, lifted } = sent;
+  const { at, lifted } = entry;
   for (const key of probe.sent.keys()) if (key <= n) probe.sent.delete(key);
   const place = message.line ? `${message.line.x},${message.line.y}` : "none";
   const moved = place !== probe.place;

@@ -40,22 +40,8 @@ public struct ListLabeling<ID: Hashable> {
     }
   }
 
-  /// A row whose position changed: write `new` for `id`.
-  public struct Change: Hashable {
-    /// The row's id.
-    public var id: ID
-    /// The position before the operation.
-    public var old: Int64
-    /// The position after the operation.
-    public var new: Int64
-
-    /// Creates a change.
-    public init(id: ID, old: Int64, new: Int64) {
-      self.id = id
-      self.old = old
-      self.new = new
-    }
-  }
+  /// A row whose position changed: write `new` for `id` (`old` is the position before).
+  public typealias Change = RowChange<ID, Int64>
 
   /// What an insert or a move did: the row's new position and the other rows relabeled.
   public struct Update: Hashable {
@@ -87,16 +73,16 @@ public struct ListLabeling<ID: Hashable> {
 
   /// The range and gaps this labeling uses.
   public let configuration: Configuration
-  @usableFromInline var storage: ChunkedRows<ID, Int64>
-  @usableFromInline var members: Set<ID>
+  /// The rows, their positions and the index of every id.
+  @usableFromInline var table: LabeledRows<ID, Int64>
+  @inlinable var storage: ChunkedRows<ID, Int64> { table.storage }
 
   /// Creates an empty labeling.
   ///
   /// - Parameter configuration: The position range and end gap.
   public init(configuration: Configuration = .default) {
     self.configuration = configuration
-    self.storage = ChunkedRows()
-    self.members = []
+    self.table = LabeledRows()
   }
 
   /// The number of rows.
@@ -124,7 +110,7 @@ public struct ListLabeling<ID: Hashable> {
   }
 
   /// Whether a row with this id is in the list.
-  public func contains(_ id: ID) -> Bool { members.contains(id) }
+  public func contains(_ id: ID) -> Bool { table.labels[id] != nil }
 
   /// Every row, in list order.
   ///
@@ -140,32 +126,24 @@ public struct ListLabeling<ID: Hashable> {
 
   /// The index of the row with this id, or `nil`.
   ///
-  /// - Complexity: O(*n*), where *n* is the number of rows.
-  public func firstIndex(of id: ID) -> Int? {
-    guard members.contains(id) else { return nil }
-    var found: Int?
-    var start = 0
-    for chunk in storage.chunks {
-      if let offset = chunk.ids.firstIndex(of: id) {
-        found = start + offset
-        break
-      }
-      start += chunk.ids.count
-    }
-    return found
-  }
+  /// Positions strictly increase, so this is a binary search for the row's position.
+  ///
+  /// - Parameter id: The row's id.
+  /// - Returns: Its index, or `nil` when the list has no such row.
+  /// - Complexity: O(log *n*), where *n* is the number of rows.
+  public func firstIndex(of id: ID) -> Int? { table.index(of: id) }
+
+  /// The position of the row with this id, or `nil`.
+  ///
+  /// - Parameter id: The row's id.
+  /// - Returns: Its position, or `nil` when the list has no such row.
+  public func position(of id: ID) -> Int64? { table.labels[id] }
 }
 
 extension ListLabeling: Sendable where ID: Sendable {}
 extension ListLabeling.Row: Sendable where ID: Sendable {}
-extension ListLabeling.Change: Sendable where ID: Sendable {}
 extension ListLabeling.Update: Sendable where ID: Sendable {}
 extension ListLabeling.BulkUpdate: Sendable where ID: Sendable {}
-
-extension ListLabeling.Change: CustomStringConvertible {
-  /// `id: old -> new`.
-  public var description: String { "\(id): \(old) -> \(new)" }
-}
 
 /// The range a ``ListLabeling`` draws positions from and the gap it leaves at the list's ends.
 public struct ListLabelingConfiguration: Hashable, Sendable {

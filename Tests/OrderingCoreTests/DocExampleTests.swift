@@ -342,7 +342,7 @@ struct DocExampleTests {
     func save(_ id: String, _ key: OrderKey) { saved.write(id, key) }
     var list = OrderKeyList<String>()
     _ = try list.insert(contentsOf: ["a", "b", "c", "d", "e"], at: 0)
-    // Example: Sources/OrderingCore/OrderKeyList/OrderKeyList+Moves.swift
+    // Example: Sources/OrderingCore/Storage/LabeledList.swift
     // .onMove { offsets, toOffset in model.move(Array(offsets), toOffset) }
     let changes = try list.move(fromOffsets: [0, 2], toOffset: 4)
     for change in changes { save(change.id, change.new) }
@@ -355,7 +355,7 @@ struct DocExampleTests {
     let saved = Saved()
     func save(_ id: String, _ position: Int64) { saved.write(id, position) }
     var list = try ListLabeling<String>(ids: ["a", "b", "c", "d", "e"])
-    // Example: Sources/OrderingCore/ListLabeling/ListLabeling+Moves.swift
+    // Example: Sources/OrderingCore/Storage/LabeledList.swift, on a ListLabeling
     // .onMove { offsets, toOffset in model.move(Array(offsets), toOffset) }
     let changes = try list.move(fromOffsets: [0, 2], toOffset: 4)
     for change in changes { save(change.id, change.new) }

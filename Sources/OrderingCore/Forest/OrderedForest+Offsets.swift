@@ -10,7 +10,9 @@ extension OrderingError {
   /// ```swift
   /// func drop(_ id: String, on target: String) throws(OrderingError) {
   ///   let changes: ForestChangeSet<String>
-  ///   do { changes = try forest.move(id, to: .lastChild(of: target)) } catch { throw OrderingError(error) }
+  ///   do { changes = try forest.move(id, to: .lastChild(of: target)) } catch {
+  ///     throw OrderingError(error)
+  ///   }
   ///   try mirror.apply(changes)
   /// }
   /// ```

@@ -12,7 +12,7 @@ extension ListLabeling {
     throws(OrderingError)
   {
     self.configuration = configuration
-    self.table = try LabeledRows(rows.lazy.map { ($0.id, $0.position) }) {
+    self.table = try _LabeledRows(rows.lazy.map { ($0.id, $0.position) }) {
       index, id, position, previous in
       guard configuration.range.contains(position) else {
         return OrderingError(

@@ -26,55 +26,24 @@ public struct ListLabeling<ID: Hashable> {
   /// The range positions are drawn from and the gap left at the ends of the list.
   public typealias Configuration = ListLabelingConfiguration
 
-  /// A row: its id and its position.
-  public struct Row: Hashable {
-    /// The row's id.
-    public var id: ID
-    /// The row's position.
-    public var position: Int64
-
-    /// Creates a row.
-    public init(id: ID, position: Int64) {
-      self.id = id
-      self.position = position
-    }
-  }
+  /// A row: its id and its position (`position`).
+  public typealias Row = LabeledRow<ID, Int64>
 
   /// A row whose position changed: write `new` for `id` (`old` is the position before).
   public typealias Change = RowChange<ID, Int64>
 
-  /// What an insert or a move did: the row's new position and the other rows relabeled.
-  public struct Update: Hashable {
-    /// The position of the inserted or moved row.
-    public var position: Int64
-    /// The other rows whose positions changed, in list order; empty when a gap was free.
-    public var changes: [Change]
+  /// What an insert or a move did: the row's new position (`position`) and the other rows
+  /// whose positions changed (`changes`, in list order; usually empty).
+  public typealias Update = LabelUpdate<ID, Int64>
 
-    @usableFromInline
-    init(position: Int64, changes: [Change]) {
-      self.position = position
-      self.changes = changes
-    }
-  }
-
-  /// What a bulk insert did: the new rows' positions and the other rows relabeled.
-  public struct BulkUpdate: Hashable {
-    /// The positions of the inserted rows, in order.
-    public var positions: [Int64]
-    /// The rows that were already in the list and whose positions changed, in list order.
-    public var changes: [Change]
-
-    @usableFromInline
-    init(positions: [Int64], changes: [Change]) {
-      self.positions = positions
-      self.changes = changes
-    }
-  }
+  /// What a bulk insert did: the new rows' positions (`positions`) and the rows already in the list
+  /// whose positions changed (`changes`, in list order).
+  public typealias BulkUpdate = BulkLabelUpdate<ID, Int64>
 
   /// The range and gaps this labeling uses.
   public let configuration: Configuration
   /// The rows, their positions and the index of every id.
-  @usableFromInline var table: LabeledRows<ID, Int64>
+  @usableFromInline var table: _LabeledRows<ID, Int64>
   @inlinable var storage: ChunkedRows<ID, Int64> { table.storage }
 
   /// Creates an empty labeling.
@@ -82,7 +51,7 @@ public struct ListLabeling<ID: Hashable> {
   /// - Parameter configuration: The position range and end gap.
   public init(configuration: Configuration = .default) {
     self.configuration = configuration
-    self.table = LabeledRows()
+    self.table = _LabeledRows()
   }
 
   /// The number of rows.
@@ -141,9 +110,6 @@ public struct ListLabeling<ID: Hashable> {
 }
 
 extension ListLabeling: Sendable where ID: Sendable {}
-extension ListLabeling.Row: Sendable where ID: Sendable {}
-extension ListLabeling.Update: Sendable where ID: Sendable {}
-extension ListLabeling.BulkUpdate: Sendable where ID: Sendable {}
 
 /// The range a ``ListLabeling`` draws positions from and the gap it leaves at the list's ends.
 public struct ListLabelingConfiguration: Hashable, Sendable {

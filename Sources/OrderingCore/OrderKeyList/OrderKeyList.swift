@@ -27,55 +27,24 @@ public struct OrderKeyList<ID: Hashable> {
   /// The default length budget, in bytes: 16.
   public static var defaultBudget: Int { 16 }
 
-  /// A row: its id and its order key.
-  public struct Row: Hashable {
-    /// The row's id.
-    public var id: ID
-    /// The row's order key.
-    public var key: OrderKey
-
-    /// Creates a row.
-    public init(id: ID, key: OrderKey) {
-      self.id = id
-      self.key = key
-    }
-  }
+  /// A row: its id and its order key (`key`).
+  public typealias Row = LabeledRow<ID, OrderKey>
 
   /// A row whose key changed: write `new` for `id` (`old` is the key before).
   public typealias Change = RowChange<ID, OrderKey>
 
-  /// What an insert or a move did: the row's new key and the other rows re-keyed.
-  public struct Update: Hashable {
-    /// The key of the inserted or moved row.
-    public var key: OrderKey
-    /// The other rows whose keys changed, in list order; usually empty.
-    public var changes: [Change]
+  /// What an insert or a move did: the row's new key (`key`) and the other rows
+  /// whose keys changed (`changes`, in list order; usually empty).
+  public typealias Update = LabelUpdate<ID, OrderKey>
 
-    @usableFromInline
-    init(key: OrderKey, changes: [Change]) {
-      self.key = key
-      self.changes = changes
-    }
-  }
-
-  /// What a bulk insert did: the new rows' keys and the other rows re-keyed.
-  public struct BulkUpdate: Hashable {
-    /// The keys of the inserted rows, in order.
-    public var keys: [OrderKey]
-    /// The rows that were already in the list and whose keys changed, in list order.
-    public var changes: [Change]
-
-    @usableFromInline
-    init(keys: [OrderKey], changes: [Change]) {
-      self.keys = keys
-      self.changes = changes
-    }
-  }
+  /// What a bulk insert did: the new rows' keys (`keys`) and the rows already in the list
+  /// whose keys changed (`changes`, in list order).
+  public typealias BulkUpdate = BulkLabelUpdate<ID, OrderKey>
 
   /// The longest key, in bytes, that an insert or a move may write.
   public let budget: Int
   /// The rows, their keys and the index of every id.
-  @usableFromInline var table: LabeledRows<ID, OrderKey>
+  @usableFromInline var table: _LabeledRows<ID, OrderKey>
   @inlinable var storage: ChunkedRows<ID, OrderKey> { table.storage }
 
   /// Creates an empty list.
@@ -84,7 +53,7 @@ public struct OrderKeyList<ID: Hashable> {
   public init(budget: Int = 16) {
     precondition(budget >= 4, "a key budget must be at least 4 bytes")
     self.budget = budget
-    self.table = LabeledRows()
+    self.table = _LabeledRows()
   }
 
   /// Creates a list from stored rows in list order, checking that keys strictly increase.
@@ -103,7 +72,7 @@ public struct OrderKeyList<ID: Hashable> {
   {
     precondition(budget >= 4, "a key budget must be at least 4 bytes")
     self.budget = budget
-    self.table = try LabeledRows(rows.lazy.map { ($0.id, $0.key) }) { index, id, key, previous in
+    self.table = try _LabeledRows(rows.lazy.map { ($0.id, $0.key) }) { index, id, key, previous in
       guard let previous, !(previous < key) else { return nil }
       let relation = previous == key ? "the same key as" : "a key sorting before"
       return OrderingError(
@@ -167,6 +136,3 @@ public struct OrderKeyList<ID: Hashable> {
 }
 
 extension OrderKeyList: Sendable where ID: Sendable {}
-extension OrderKeyList.Row: Sendable where ID: Sendable {}
-extension OrderKeyList.Update: Sendable where ID: Sendable {}
-extension OrderKeyList.BulkUpdate: Sendable where ID: Sendable {}

@@ -2,7 +2,7 @@
 // and ids, SwiftUI's `onMove` (offsets counted before removal), multi-row moves that keep the
 // rows' relative order and rewrite only the rows whose labels must change, and removals.
 
-extension LabeledRows {
+extension _LabeledRows {
   /// The new ids, checked: none in the list, none twice.
   @inlinable
   func checkNew(_ ids: [ID], at index: Int) throws(OrderingError) {

@@ -59,9 +59,9 @@ protocol Labeler {
   ) throws(OrderingError) -> [Label]?
 }
 
-/// Rows with strictly increasing labels, findable by id.
-@usableFromInline
-struct LabeledRows<ID: Hashable, Label: Hashable & Comparable> {
+/// Not API: rows with strictly increasing labels, findable by id, under ``OrderKeyList`` and
+/// ``ListLabeling``.
+public struct _LabeledRows<ID: Hashable, Label: Hashable & Comparable> {
   @usableFromInline typealias Change = RowChange<ID, Label>
 
   @usableFromInline var storage: ChunkedRows<ID, Label>
@@ -203,4 +203,4 @@ struct LabeledRows<ID: Hashable, Label: Hashable & Comparable> {
   }
 }
 
-extension LabeledRows: Sendable where ID: Sendable, Label: Sendable {}
+extension _LabeledRows: Sendable where ID: Sendable, Label: Sendable {}

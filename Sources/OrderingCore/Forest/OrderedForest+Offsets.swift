@@ -70,41 +70,21 @@ extension OrderedForest {
   )
     throws(OrderingError) -> ChangeSet
   {
-    let group = parent.map { "the children of \($0)" } ?? "the roots"
     if let parent, !contains(parent) {
       throw OrderingError(
-        .unknownNode, description: "cannot move \(group): the forest holds no node \(parent)")
+        .unknownNode,
+        description: "cannot move the children of \(parent): the forest holds no node \(parent)")
     }
     let siblings = parent.map { children(of: $0) } ?? roots
-    let sorted = offsets.sorted()
-    for (position, offset) in sorted.enumerated() {
-      guard offset >= 0 && offset < siblings.count else {
-        throw OrderingError(
-          .offsetOutOfRange, index: offset,
-          description:
-            "cannot move the node at offset \(offset) of \(group): there are \(siblings.count), at offsets 0..<\(siblings.count)"
-        )
-      }
-      if position > 0 && sorted[position - 1] == offset {
-        throw OrderingError(
-          .duplicateOffset, index: offset,
-          description: "cannot move \(group): offset \(offset) is given twice")
-      }
-    }
-    guard toOffset >= 0 && toOffset <= siblings.count else {
-      throw OrderingError(
-        .offsetOutOfRange, index: toOffset,
-        description:
-          "cannot move \(group) to offset \(toOffset): there are \(siblings.count), so a destination is in 0...\(siblings.count)"
-      )
-    }
-    guard let first = sorted.first, let last = sorted.last else { return ChangeSet() }
-    if last - first + 1 == sorted.count && toOffset >= first && toOffset <= last + 1 {
-      return ChangeSet()
-    }
+    let (item, items) = parent == nil ? ("root", "roots") : ("child", "children")
+    let holder = parent.map { "\($0)" } ?? "the forest"
+    let sorted = try Offsets.checked(
+      offsets, count: siblings.count, to: "move", item: item, items: items, of: holder)
+    try Offsets.checkDestination(toOffset, count: siblings.count, items: items, of: holder)
+    if Offsets.leaveOrder(sorted, toOffset: toOffset) { return ChangeSet() }
     let taken = Set(sorted)
     let rest = siblings.indices.filter { !taken.contains($0) }.map { siblings[$0] }
-    let at = toOffset - sorted.prefix { $0 < toOffset }.count
+    let at = Offsets.insertionIndex(sorted, toOffset: toOffset)
     let destination: Destination =
       at < rest.count
       ? .before(rest[at])

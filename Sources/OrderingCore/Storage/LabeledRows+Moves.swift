@@ -28,22 +28,8 @@ extension _LabeledRows {
   func checkedOffsets(_ offsets: some Sequence<Int>, to verb: String) throws(OrderingError)
     -> [Int]
   {
-    let sorted = offsets.sorted()
-    for (position, offset) in sorted.enumerated() {
-      guard offset >= 0 && offset < count else {
-        throw OrderingError(
-          .offsetOutOfRange, index: offset,
-          description:
-            "cannot \(verb) the row at offset \(offset): the list has \(count) rows, at offsets 0..<\(count)"
-        )
-      }
-      if position > 0 && sorted[position - 1] == offset {
-        throw OrderingError(
-          .duplicateOffset, index: offset,
-          description: "cannot \(verb) rows: offset \(offset) is given twice")
-      }
-    }
-    return sorted
+    try Offsets.checked(
+      offsets, count: count, to: verb, item: "row", items: "rows", of: "the list")
   }
 
   /// The rows' offsets, sorted ascending; every id must be in the list, and given once.
@@ -113,16 +99,8 @@ extension _LabeledRows {
   mutating func move<L: Labeler>(offsets sorted: [Int], toOffset: Int, using labeler: L)
     throws(OrderingError) -> [Change] where L.Label == Label
   {
-    guard toOffset >= 0 && toOffset <= count else {
-      throw OrderingError(
-        .offsetOutOfRange, index: toOffset,
-        description:
-          "cannot move rows to offset \(toOffset): the list has \(count) rows, so a destination is in 0...\(count)"
-      )
-    }
-    guard let first = sorted.first, let last = sorted.last else { return [] }
-    // A contiguous block dropped inside or at the edges of itself stays where it is.
-    if last - first + 1 == sorted.count && toOffset >= first && toOffset <= last + 1 { return [] }
+    try Offsets.checkDestination(toOffset, count: count, items: "rows", of: "the list")
+    if Offsets.leaveOrder(sorted, toOffset: toOffset) { return [] }
     var moved: [(offset: Int, id: ID, label: Label)] = []
     moved.reserveCapacity(sorted.count)
     for offset in sorted.reversed() {
@@ -130,7 +108,7 @@ extension _LabeledRows {
       moved.append((offset, id, label))
     }
     moved.reverse()
-    let index = toOffset - sorted.prefix { $0 < toOffset }.count
+    let index = Offsets.insertionIndex(sorted, toOffset: toOffset)
     let lower = index > 0 ? storage.value(at: index - 1) : nil
     let upper = index < count ? storage.value(at: index) : nil
     // Labels increase along `moved`, so the rows that may keep theirs are one run.

@@ -171,6 +171,13 @@ func exercise<L: MovableList>(_ list: inout L, steps: Int, rng: inout SplitMix64
   return nil
 }
 
+/// Globals of the module's value types: in Swift 6 they compile only because those are
+/// `Sendable`.
+let sharedRows: [OrderKeyList<String>.Row] = [.init(id: "milk", key: .first)]
+let sharedList = OrderKeyList<String>(budget: 8)
+let sharedChanges: [ForestChangeSet<String>] = []
+let sharedError = OrderingError(.refused, description: "cannot move: no reason")
+
 @Suite("Moves by id and SwiftUI offsets on both labelings")
 struct ListMovesTests {
   @Test(
@@ -197,6 +204,12 @@ struct ListMovesTests {
       let problem = try exercise(&list, steps: 150, rng: &rng)
       #expect(problem == nil, "\(rng) \(configuration): \(problem ?? "")")
     }
+  }
+
+  @Test("The module's values are Sendable")
+  func globals() async {
+    let count = await Task.detached { sharedList.count + sharedRows.count }.value
+    #expect(count == 1 && sharedChanges.isEmpty && sharedError.underlying == nil)
   }
 
   @Test("Moving one row writes that row only; a move onto itself writes nothing")

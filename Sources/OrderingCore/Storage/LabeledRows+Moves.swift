@@ -6,7 +6,8 @@ extension _LabeledRows {
   /// The new ids, checked: none in the list, none twice.
   @inlinable
   func checkNew(_ ids: [ID], at index: Int) throws(OrderingError) {
-    var seen = Set<ID>()
+    // One row cannot repeat itself: no set to allocate for the common insert.
+    var seen = Set<ID>(minimumCapacity: ids.count > 1 ? ids.count : 0)
     for id in ids {
       if labels[id] != nil {
         throw OrderingError(
@@ -14,7 +15,7 @@ extension _LabeledRows {
           description:
             "cannot insert row \(String(reflecting: id)): the list already has a row with that id")
       }
-      if !seen.insert(id).inserted {
+      if ids.count > 1 && !seen.insert(id).inserted {
         throw OrderingError(
           .duplicateID, index: index,
           description:
@@ -79,12 +80,13 @@ extension _LabeledRows {
       destination >= 0 && destination < count,
       "destination index \(destination) is outside 0..<\(count)")
     if source == destination { return (storage.value(at: source), []) }
-    let (id, label) = remove(at: source)
+    // The row keeps its entry in `labels` (placing it writes the new label): one hash, not two.
+    let (id, label) = storage.remove(at: source)
     do {
       let (placed, changes) = try place([id], at: destination, using: labeler)
       return (placed[0], changes)
     } catch {
-      insert(id, label, at: source)
+      storage.insert(id: id, value: label, at: source)
       throw error
     }
   }

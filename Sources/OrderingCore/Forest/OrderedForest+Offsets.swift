@@ -20,8 +20,8 @@ extension OrderingError {
   /// (A closure-taking helper cannot do this in Swift 6: a closure literal's thrown type is
   /// inferred as `any Error` unless it is spelled out.)
   ///
-  /// The code is ``OrderingError/Code/refused``, the description the refusal's, and ``underlying`` the
-  /// refusal itself (``refusal(of:)`` gives it back with its reason).
+  /// The code is ``OrderingError/Code/refused``, the description the refusal's, and
+  /// ``underlying`` the refusal itself (``refusal(of:)`` gives it back with its reason).
   ///
   /// - Parameter refusal: What the forest refused, and why.
   public init<ID>(_ refusal: OrderedForest<ID>.Refusal) {

@@ -108,22 +108,23 @@ struct ServeTLSTests {
   }
 }
 
-/// A running `offloadctl serve --tls --port 0` on 127.0.0.1: the address from its first line,
-/// the fingerprint from its standard error.
+/// A running `offloadctl serve --tls --port 0` on 127.0.0.1 (or, with `tls: false`, plain
+/// `serve`): the address from its first line, the fingerprint from its standard error; the
+/// environment can add to the fixture's (a `PATH` with a decoder that counts its runs).
 final class TLSServer: @unchecked Sendable {
   let process = Process()
   let port: Int
   let token: String
-  let fingerprint: String
+  let fingerprint: String?
   private(set) var errors = ""
   private let output = Pipe()
   private let errorPipe = Pipe()
 
-  init(_ fixture: WebFixture, environment extra: [String: String] = [:]) throws {
+  init(_ fixture: WebFixture, tls: Bool = true, environment extra: [String: String] = [:]) throws {
     process.executableURL = URL(fileURLWithPath: BuiltProduct.path("offloadctl"))
-    process.arguments = [
-      "serve", "--tls", "--host", "127.0.0.1", "--port", "0", "--root", fixture.photos,
-    ]
+    process.arguments =
+      ["serve", "--host", "127.0.0.1", "--port", "0", "--root", fixture.photos]
+      + (tls ? ["--tls"] : [])
     var environment = fixture.environment
     environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     process.environment = environment.merging(extra) { $1 }
@@ -132,21 +133,24 @@ final class TLSServer: @unchecked Sendable {
     try process.run()
     let line =
       Self.readUntil(output, deadline: 30) { $0.contains("\n") }.split(separator: "\n").first ?? ""
-    errors = Self.readUntil(errorPipe, deadline: 10) { text in
-      text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        .contains { $0.contains("fingerprint") }
+    if tls {
+      errors = Self.readUntil(errorPipe, deadline: 10) { text in
+        text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+          .contains { $0.contains("fingerprint") }
+      }
     }
-    let pattern = /^https:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{64})$/
+    let pattern = /^(https?):\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{64})$/
     let printed = #/fingerprint ((?:[0-9A-F]{2}:){31}[0-9A-F]{2}) /#
-    guard let match = String(line).wholeMatch(of: pattern), let port = Int(match.1),
-      let shown = errors.firstMatch(of: printed)
+    let shown = errors.firstMatch(of: printed).map { String($0.1) }
+    guard let match = String(line).wholeMatch(of: pattern), let port = Int(match.2),
+      match.1 == (tls ? "https" : "http"), (shown != nil) == tls
     else {
       process.terminate()
-      throw ServerFailure(message: "no https address and fingerprint: \"\(line)\" \(errors)")
+      throw ServerFailure(message: "not the address and fingerprint: \"\(line)\" \(errors)")
     }
     self.port = port
-    token = String(match.2)
-    fingerprint = String(shown.1)
+    token = String(match.3)
+    fingerprint = shown
   }
 
   var cookie: String { "offload_\(port)=\(token)" }

@@ -158,9 +158,10 @@ public struct HEICTranscoder: Sendable {
       throw failure("could not be started (\(error.localizedDescription))")
     }
     if finished.wait(timeout: .now() + timeout) == .timedOut {
-      process.terminate()
+      // A decoder that hangs may not heed SIGTERM either.
+      kill(process.processIdentifier, SIGKILL)
       finished.wait()
-      throw failure("did not finish in \(Int(timeout)) s")
+      throw failure("did not finish in \(String(format: "%g", timeout)) s")
     }
     guard process.terminationStatus == 0 else {
       let said = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""

@@ -21,11 +21,6 @@ import X509
 /// the person compares the SHA-256 ``fingerprint`` the command printed with the one the
 /// browser shows and goes on only when they match. A certificate that expired, that cannot be
 /// read, or whose key does not match it, is made again (with a message saying why).
-///
-/// ```swift
-/// let identity = try WebIdentity.load(storeRoot: "/tmp/store", host: "192.168.1.20")
-/// print(identity.fingerprint)   // "3A:9F:…" (32 pairs of hexadecimal digits)
-/// ```
 struct WebIdentity: Sendable {
   /// The certificate, DER-encoded (the bytes the fingerprint is taken over).
   let certificateDER: [UInt8]

@@ -17,14 +17,9 @@ import Persistence
 /// photo itself is never opened by it, let alone changed. A result enters the cache
 /// atomically (temporary file, fsync, rename), so a crash leaves either no entry or a whole
 /// one. Entries are named by a key the caller derives from the bytes (a digest), so a changed
-/// photo gets a new entry and a renamed one keeps its own.
-///
-/// ```swift
-/// if let decoder = HEICTranscoder.findDecoder(searchPath: "/usr/bin:/bin") {
-///   let transcoder = HEICTranscoder(decoder: decoder, cacheFolder: "/tmp/store/web/heic")
-///   _ = transcoder.cached(key: "9f86d081884c7d65")   // nil until a conversion stored it
-/// }
-/// ```
+/// photo gets a new entry and a renamed one keeps its own. Find the decoder with
+/// ``findDecoder(searchPath:)`` (the server passes its `PATH`), then ask ``jpeg(_:key:name:)``
+/// for each photo.
 public struct HEICTranscoder: Sendable {
   /// The decoder's executable.
   public let decoder: String

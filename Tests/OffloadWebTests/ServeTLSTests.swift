@@ -56,6 +56,18 @@ struct ServeTLSTests {
       #expect(post.answer.status == status, "\(origin): \(post.answer)")
     }
 
+    // The WebSocket: upgraded over TLS from the https origin only.
+    for (origin, upgraded) in [(server.origin, true), ("http://127.0.0.1:\(server.port)", false)] {
+      let upgrade = try TLSClient.request(
+        port: server.port, "GET", "/ws",
+        headers: [
+          "Cookie": server.cookie, "Origin": origin, "Upgrade": "websocket",
+          "Connection": "Upgrade", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+          "Sec-WebSocket-Version": "13",
+        ])
+      #expect((upgrade.answer.status == 101) == upgraded, "\(origin): \(upgrade.answer)")
+    }
+
     // Plain HTTP on the same port gets no HTTP answer.
     let plain = RawHTTP(port: server.port)
     let fd = try plain.connect()
@@ -203,11 +215,12 @@ enum TLSClient {
         with context.wrap_socket(raw, server_hostname="127.0.0.1") as tls:
             der = tls.getpeercert(binary_form=True)
             tls.sendall(request)
+            tls.settimeout(2)
             answer = b""
             while True:
                 try:
                     part = tls.recv(65536)
-                except (ssl.SSLError, ConnectionError):
+                except (ssl.SSLError, ConnectionError, TimeoutError):
                     break
                 if not part:
                     break
@@ -221,7 +234,8 @@ enum TLSClient {
     port: Int, _ method: String, _ target: String, headers: [String: String] = [:],
     anchor: String = ""
   ) throws -> (fingerprint: String, answer: RawHTTP.Answer) {
-    var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+    var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+    if headers["Connection"] == nil { head += "Connection: close\r\n" }
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
     if method == "POST" { head += "Content-Length: 0\r\n" }
     head += "\r\n"

@@ -262,3 +262,79 @@ enum TLSClient {
     return (fingerprint, RawHTTP.parse([UInt8](answer)))
   }
 }
+
+/// The rules behind HTTPS, in process: when the server uses it, and when the store's
+/// certificate is kept or made again.
+@Suite("HTTPS rules and the store's certificate")
+struct WebIdentityTests {
+  @Test("HTTPS beyond loopback always, on loopback only when asked")
+  func whenTLS() {
+    let cases: [(host: String, tls: Bool, expected: Bool)] = [
+      ("127.0.0.1", false, false), ("127.0.0.1", true, true), ("::1", false, false),
+      ("localhost", false, false), ("0.0.0.0", false, true), ("192.168.1.20", false, true),
+      ("::", false, true), ("fe80::1", true, true),
+    ]
+    for (host, tls, expected) in cases {
+      let server = WebServer(
+        options: .init(host: host, storeRoot: "/nonexistent", environment: [:], tls: tls))
+      #expect(server.usesTLS == expected, "\(host) --tls \(tls)")
+      #expect(server.address(port: 9).hasPrefix(expected ? "https://" : "http://"), "\(host)")
+    }
+  }
+
+  @Test("kept while valid; made again when expired, damaged or not its key's, saying why")
+  func renewal() throws {
+    let folder = try TemporaryDirectory(prefix: "offload-tls")
+    defer { folder.remove() }
+    let store = folder.appending("store")
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    let first = try WebIdentity.load(storeRoot: store, host: "192.168.1.20", now: now)
+    #expect(first.renewal == "this store has no certificate yet")
+    let again = try WebIdentity.load(storeRoot: store, host: "10.0.0.1", now: now + 86_400 * 300)
+    #expect(again.renewal == nil && again.certificateDER == first.certificateDER)
+    // The certificate names the host it was made for, beside loopback.
+    let text = try #require(
+      String(data: Data(first.certificateDER), encoding: .isoLatin1))
+    #expect(text.contains("localhost"))
+    #expect(first.certificateDER.windows(ofCount: 4).contains([192, 168, 1, 20]))
+
+    let late = try WebIdentity.load(storeRoot: store, host: "::1", now: now + 86_400 * 397)
+    #expect(late.renewal == "the store's certificate expired")
+    #expect(late.certificateDER != first.certificateDER)
+
+    let web = WebIdentity.folder(storeRoot: store)
+    let otherStore = folder.appending("other")
+    _ = try WebIdentity.load(storeRoot: otherStore, host: "::1", now: now)
+    try FileManager.default.removeItem(atPath: web + "/certificate-key.pem")
+    try FileManager.default.copyItem(
+      atPath: WebIdentity.folder(storeRoot: otherStore) + "/certificate-key.pem",
+      toPath: web + "/certificate-key.pem")
+    let mismatched = try WebIdentity.load(storeRoot: store, host: "::1", now: now)
+    #expect(mismatched.renewal == "the store's certificate does not match its key")
+
+    #expect(FileManager.default.createFile(atPath: web + "/certificate.pem", contents: Data()))
+    let damaged = try WebIdentity.load(storeRoot: store, host: "::1", now: now)
+    #expect(damaged.renewal == "the store's certificate or its key is damaged")
+    #expect(try WebIdentity.load(storeRoot: store, host: "::1", now: now).renewal == nil)
+  }
+
+  @Test("a store folder that cannot hold the certificate is one clear error")
+  func unwritable() throws {
+    let folder = try TemporaryDirectory(prefix: "offload-tls")
+    defer { folder.remove() }
+    let store = folder.appending("store")
+    #expect(FileManager.default.createFile(atPath: store, contents: Data("a file".utf8)))
+    let error = #expect(throws: WebTLSError.self) {
+      try WebIdentity.load(storeRoot: store, host: "127.0.0.1")
+    }
+    #expect(error?.description.hasPrefix("cannot keep the certificate in \(store)/web: ") == true)
+  }
+}
+
+extension Array {
+  /// Every run of `count` neighbours.
+  fileprivate func windows(ofCount count: Int) -> [[Element]] {
+    guard self.count >= count else { return [] }
+    return (0...(self.count - count)).map { Array(self[$0..<($0 + count)]) }
+  }
+}

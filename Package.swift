@@ -6,8 +6,10 @@
 //
 //   offloadctl -> Offload -> { OrderingCore, Selection, Gestures, PhotoSession, Persistence }
 //   offloadctl -> OffloadWeb -> { Offload, Gestures, PhotoSession, Persistence, Hummingbird,
-//                                 HummingbirdWebSocket, HTTPTypes }
-//     (Persistence for its JSON writer, which writes the organize views)
+//                                 HummingbirdWebSocket, HummingbirdCore, HummingbirdTLS,
+//                                 HTTPTypes, X509, Crypto, SwiftASN1, NIOSSL }
+//     (Persistence for its JSON writer, which writes the organize views; X509, Crypto,
+//     SwiftASN1 and NIOSSL for the store's self-signed certificate behind `serve --tls`)
 //   PhotoSession -> Persistence
 //   offloadctl, Offload -> TerminalUI  (keys, frames, diffing for interactive screens)
 //   offloadctl -> OrderingCore, Gestures, PhotoSession (their value types in command output)
@@ -15,7 +17,8 @@
 //   OrderingCore, Selection, Gestures, TerminalUI  import nothing but the standard library
 //   Persistence, PhotoSession          may import Foundation
 //   only offloadctl imports ArgumentParser
-//   only OffloadWeb imports Hummingbird and HTTPTypes (the web server lives in its own target)
+//   only OffloadWeb imports Hummingbird, HTTPTypes, X509 and Crypto (the web server lives in its
+//   own target)
 //
 // Test targets depend on their target and on OffloadTestSupport (never a product).
 // Benchmarks live in Tools/Benchmarks, a package of their own.
@@ -53,6 +56,10 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+    .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+    .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+    .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
   ],
   targets: [
     // Libraries.
@@ -83,7 +90,13 @@ let package = Package(
         "Offload", "Gestures", "PhotoSession", "Persistence",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "HummingbirdTLS", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ],
       resources: [.copy("Resources")],
       swiftSettings: swiftSettings),

@@ -13,8 +13,8 @@ import Synchronization
 ///
 /// - The Host header must name this server by an address (or `localhost`) and its port, so a
 ///   page on another name that resolves here (DNS rebinding) is refused.
-/// - The first visit with `?token=` gets an HttpOnly, SameSite=Strict cookie and a redirect to
-///   the clean address; afterwards the cookie must carry the token.
+/// - The first visit with `?token=` gets an HttpOnly, SameSite=Strict cookie (and `Secure` over
+///   HTTPS) and a redirect to the clean address; afterwards the cookie must carry the token.
 /// - A WebSocket upgrade and every state change (anything but GET and HEAD) must come from the
 ///   server's own origin.
 final class WebAccess: Sendable {
@@ -32,12 +32,18 @@ final class WebAccess: Sendable {
   let token: String
   /// Whether the server listens on loopback only (then only loopback names are accepted).
   let loopbackOnly: Bool
+  /// Whether the server speaks HTTPS (then the cookie is `Secure` and origins are `https://`).
+  let secure: Bool
   private let boundPort = Mutex(0)
 
-  init(token: String, loopbackOnly: Bool) {
+  init(token: String, loopbackOnly: Bool, secure: Bool = false) {
     self.token = token
     self.loopbackOnly = loopbackOnly
+    self.secure = secure
   }
+
+  /// The scheme of the server's own pages: `https` or `http`.
+  var scheme: String { secure ? "https" : "http" }
 
   /// The port the server listens on, once it does.
   var port: Int {
@@ -147,7 +153,8 @@ final class WebAccess: Sendable {
       let local = path.hasPrefix("/") && !path.hasPrefix("//") && !path.contains("\\")
       return .redirect(
         location: local ? path : "/",
-        cookie: "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict")
+        cookie: "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+          + (secure ? "; Secure" : ""))
     }
     guard let presented = Self.cookie(cookieName, in: cookieHeader) else {
       return .deny(
@@ -157,7 +164,7 @@ final class WebAccess: Sendable {
       return .deny(status: 403, reason: "the session cookie is not this server's")
     }
     if isUpgrade || (method != "GET" && method != "HEAD") {
-      guard let origin, origin == "http://" + host else {
+      guard let origin, origin == scheme + "://" + host else {
         return .deny(status: 403, reason: "changes are accepted only from this server's own pages")
       }
     }
@@ -168,7 +175,7 @@ final class WebAccess: Sendable {
   /// server only, no inline script, no framing.
   func contentSecurityPolicy(host: String) -> String {
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-      + "connect-src 'self' ws://\(host); base-uri 'none'; form-action 'self'; "
+      + "connect-src 'self' \(secure ? "wss" : "ws")://\(host); base-uri 'none'; form-action 'self'; "
       + "frame-ancestors 'none'"
   }
 }

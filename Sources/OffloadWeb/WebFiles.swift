@@ -1,4 +1,8 @@
+import Crypto
 import Foundation
+import HTTPTypes
+import Hummingbird
+import Persistence
 import PhotoSession
 
 #if canImport(Glibc)
@@ -114,5 +118,97 @@ enum WebFiles {
     var status = stat()
     guard stat(real, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return nil }
     return real
+  }
+}
+
+/// HEIC photos for every browser: the server's HEIC answers turned into JPEG by the installed
+/// decoder (``HEICTranscoder``), each photo converted once and cached in the store under the
+/// SHA-256 of its bytes. Without a decoder the HEIC bytes go out as they are (Safari shows
+/// them; the other browsers' pages say they cannot).
+actor WebHEIC {
+  let transcoder: HEICTranscoder
+  private var running: [String: Task<Result<[UInt8], PhotoSessionError>, Never>] = [:]
+
+  init(transcoder: HEICTranscoder) { self.transcoder = transcoder }
+
+  /// A converter caching into the store's `web/heic` folder, when a decoder is on `PATH`.
+  static func find(storeRoot: String, environment: [String: String]) -> WebHEIC? {
+    HEICTranscoder.findDecoder(searchPath: environment["PATH"]).map { decoder in
+      WebHEIC(
+        transcoder: HEICTranscoder(
+          decoder: decoder,
+          cacheFolder: PathName.join(WebIdentity.folder(storeRoot: storeRoot), "heic")))
+    }
+  }
+
+  /// The JPEG of `heic`; one conversion at a time per photo, the decoder run off the
+  /// server's threads.
+  ///
+  /// - Complexity: O(*b*) for *b* bytes (the digest), and one decoder run on a cache miss.
+  func jpeg(_ heic: [UInt8]) async -> Result<[UInt8], PhotoSessionError> {
+    let key = SHA256.hash(data: heic).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+    if let hit = transcoder.cached(key: key) { return .success(hit) }
+    if let task = running[key] { return await task.value }
+    let transcoder = transcoder
+    let task = Task {
+      await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+          continuation.resume(
+            returning: Result { () throws(PhotoSessionError) in
+              try transcoder.jpeg(heic, key: key, name: "this HEIC photo")
+            })
+        }
+      }
+    }
+    running[key] = task
+    defer { running[key] = nil }
+    return await task.value
+  }
+}
+
+extension String {
+  /// The string with zeros before it up to `width` characters.
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
+  }
+}
+
+/// Answers a photo's `image/heic` response with the JPEG ``WebHEIC`` makes of it, or with the
+/// conversion's failure (415, or 500 when the cache cannot be written).
+struct HEICMiddleware<Context: RequestContext>: RouterMiddleware {
+  let converter: WebHEIC
+
+  func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    let response = try await next(request, context)
+    guard response.headers[.contentType] == "image/heic" else { return response }
+    let collector = BodyCollector()
+    try await response.body.write(collector.writer)
+    switch await converter.jpeg(collector.bytes) {
+    case .success(let jpeg):
+      var converted = WebResponse.bytes(response.status.code, jpeg, type: "image/jpeg")
+      converted.headers[.cacheControl] = response.headers[.cacheControl]
+      return converted
+    case .failure(let error):
+      return WebResponse.failure(
+        DeckFailure(status: error.code == .writeFailed ? 500 : 415, error.description))
+    }
+  }
+}
+
+/// Collects a response body that is already in memory.
+final class BodyCollector: @unchecked Sendable {
+  private(set) var bytes: [UInt8] = []
+
+  /// A writer appending to ``bytes``.
+  var writer: some ResponseBodyWriter { Writer(collector: self) }
+
+  private struct Writer: ResponseBodyWriter {
+    let collector: BodyCollector
+    mutating func write(_ buffer: ByteBuffer) async throws {
+      collector.bytes += buffer.readableBytesView
+    }
+    consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
   }
 }

@@ -2,6 +2,8 @@ import Foundation
 import Gestures
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import HummingbirdWebSocket
 import Offload
 import PhotoSession
@@ -13,6 +15,10 @@ import PhotoSession
 /// samples come over one WebSocket and run through the Gestures `photoDeck` arena here;
 /// every decision goes through `CullingSession` and its synced journal before the page lets
 /// the card go.
+///
+/// Beyond loopback (and on loopback when ``Options/tls`` asks for it) the server speaks only
+/// HTTPS, with the store's own self-signed certificate (kept in its `web` folder), and its cookie is
+/// `Secure`.
 ///
 /// ```swift
 /// let server = WebServer(options: .init(storeRoot: location.path, environment: environment))
@@ -33,11 +39,14 @@ public final class WebServer: Sendable {
     public var roots: [String]
     /// A folder to write each stroke into as a gesture trace, or nil.
     public var recordTraces: String?
+    /// Whether to serve HTTPS on loopback too; beyond loopback the server always does.
+    public var tls: Bool
 
-    /// Options with the defaults: loopback, a free port, no trace recording.
+    /// Options with the defaults: loopback, a free port, no trace recording, plain HTTP.
     public init(
       host: String = "127.0.0.1", port: Int = 0, storeRoot: String,
-      environment: [String: String], roots: [String] = [], recordTraces: String? = nil
+      environment: [String: String], roots: [String] = [], recordTraces: String? = nil,
+      tls: Bool = false
     ) {
       self.host = host
       self.port = port
@@ -45,7 +54,19 @@ public final class WebServer: Sendable {
       self.environment = environment
       self.roots = roots
       self.recordTraces = recordTraces
+      self.tls = tls
     }
+  }
+
+  /// What a listening server tells its caller once.
+  public struct Ready: Sendable {
+    /// The address to open, with the token.
+    public var address: String
+    /// The SHA-256 fingerprint of the certificate served, when the server speaks HTTPS.
+    public var fingerprint: String?
+    /// Why the certificate was made on this start, when it was: the store had none, or it
+    /// expired, was damaged or did not match its key.
+    public var renewal: String?
   }
 
   /// The options the server runs with.
@@ -55,51 +76,77 @@ public final class WebServer: Sendable {
   /// A server with a fresh random token.
   public init(options: Options) {
     self.options = options
+    let loopback = WebAccess.isLoopbackAddress(options.host) ?? (options.host == "localhost")
     self.access = WebAccess(
-      token: WebAccess.makeToken(),
-      loopbackOnly: WebAccess.isLoopbackAddress(options.host) ?? (options.host == "localhost"))
+      token: WebAccess.makeToken(), loopbackOnly: loopback, secure: options.tls || !loopback)
   }
 
   /// Whether the server listens on loopback only.
   public var isLoopbackOnly: Bool { access.loopbackOnly }
 
+  /// Whether the server speaks HTTPS: beyond loopback always, on loopback when asked to.
+  public var usesTLS: Bool { access.secure }
+
   /// The address to open, with the token, once the server listens on `port`.
   public func address(port: Int) -> String {
     let host = options.host.contains(":") ? "[\(options.host)]" : options.host
     let shown = ["0.0.0.0", "::", "[::]"].contains(host) ? "127.0.0.1" : host
-    return "http://\(shown):\(port)/?token=\(access.token)"
+    return "\(access.scheme)://\(shown):\(port)/?token=\(access.token)"
   }
 
   /// Runs until SIGINT or SIGTERM, then stops cleanly (open connections are closed).
   ///
   /// - Parameter onReady: Called once with the address to open, when the server listens.
-  /// - Throws: When the address cannot be bound.
+  /// - Throws: When the address cannot be bound, or the certificate cannot be made.
   public func run(onReady: @escaping @Sendable (String) -> Void) async throws {
+    try await serve { ready in onReady(ready.address) }
+  }
+
+  /// Runs until SIGINT or SIGTERM, then stops cleanly (open connections are closed), as
+  /// ``run(onReady:)`` does, and tells more once it listens.
+  ///
+  /// - Parameter onStart: Called once when the server listens, with the address to open and,
+  ///   over HTTPS, the certificate's fingerprint.
+  /// - Throws: When the address cannot be bound, or the certificate cannot be made
+  ///   (``WebTLSError``).
+  public func serve(onStart: @escaping @Sendable (Ready) -> Void) async throws {
     // Hummingbird logs at info level unless told otherwise; the address is our only output.
     setenv("LOG_LEVEL", "error", 0)
+    let identity =
+      usesTLS ? try WebIdentity.load(storeRoot: options.storeRoot, host: options.host) : nil
     let service = DeckService(
       store: PhotoSessions.store(root: options.storeRoot, environment: options.environment),
       roots: options.roots)
     let assets = try WebAssets.load()
     let router = Router(context: BasicWebSocketRequestContext.self)
     router.add(middleware: SecurityMiddleware(access: access))
+    // HEIC photos as JPEG for every browser, where a decoder is installed.
+    if let converter = WebHEIC.find(storeRoot: options.storeRoot, environment: options.environment)
+    {
+      router.add(middleware: HEICMiddleware(converter: converter))
+    }
     WebRoutes(service: service, assets: assets, recordTraces: options.recordTraces).add(to: router)
     // Organize: lists and plans (collections pages, their API and WebSocket).
     let organize = OrganizeService(workspace: Workspace(root: options.storeRoot))
     OrganizeRoutes(service: organize, assets: assets).add(to: router)
     let access = self.access
+    let plain = HTTPServerBuilder.http1WebSocketUpgrade(
+      webSocketRouter: router,
+      configuration: .init(
+        http1: .init(idleTimeout: .seconds(120)),
+        ws: .init(maxFrameSize: WebLimits.message, autoPing: .enabled(timePeriod: .seconds(30)))))
     let app = Application(
       router: router,
-      server: .http1WebSocketUpgrade(
-        webSocketRouter: router,
-        configuration: .init(
-          http1: .init(idleTimeout: .seconds(120)),
-          ws: .init(maxFrameSize: WebLimits.message, autoPing: .enabled(timePeriod: .seconds(30))))),
+      server: try identity.map { try .tls(plain, tlsConfiguration: $0.serverConfiguration()) }
+        ?? plain,
       configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
       onServerRunning: { [self] channel in
         let port = channel.localAddress?.port ?? options.port
         access.port = port
-        onReady(address(port: port))
+        onStart(
+          Ready(
+            address: address(port: port), fingerprint: identity?.fingerprint,
+            renewal: identity?.renewal))
       })
     try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
   }

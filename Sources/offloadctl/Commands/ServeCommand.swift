@@ -12,8 +12,10 @@ struct ServeCommand: ParsableCommand {
     discussion: """
       Serves the store's photo sessions (the same ones `offloadctl photos` uses) on a local \
       web server. The first line printed is the address to open, with a fresh random token; \
-      nobody without it gets in. Listens on loopback unless --host says otherwise. Ctrl-C \
-      stops it.
+      nobody without it gets in. Listens on loopback unless --host says otherwise; beyond \
+      loopback it speaks only HTTPS, with a certificate made once for the store, and prints \
+      the certificate's SHA-256 fingerprint on stderr to compare with the one the browser \
+      shows. Ctrl-C stops it.
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -23,6 +25,12 @@ struct ServeCommand: ParsableCommand {
 
   @Option(help: ArgumentHelp("The port; 0 picks a free one.", valueName: "n"))
   var port = 8_765
+
+  @Flag(
+    help:
+      "Serve HTTPS on loopback too (beyond loopback it always does), with the store's own certificate."
+  )
+  var tls = false
 
   @Flag(help: "Open the address in the default browser.")
   var open = false
@@ -92,7 +100,8 @@ struct ServeCommand: ParsableCommand {
     let server = WebServer(
       options: .init(
         host: host, port: port, storeRoot: storeRoot, environment: environment, roots: roots,
-        recordTraces: recordTraces.map { URL(fileURLWithPath: $0).standardizedFileURL.path }))
+        recordTraces: recordTraces.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
+        tls: tls))
     let openBrowser = open
     let loopback = server.isLoopbackOnly
     let shownHost = host
@@ -118,14 +127,22 @@ struct ServeCommand: ParsableCommand {
     defer { watchdogs.forEach { $0.cancel() } }
     Task {
       do {
-        try await server.run { address in
-          Output.line(address)
+        try await server.serve { ready in
+          Output.line(ready.address)
+          if let renewal = ready.renewal {
+            Output.error("offloadctl: \(renewal): made a new certificate for this store")
+          }
+          if let fingerprint = ready.fingerprint {
+            Output.error(
+              "offloadctl: certificate SHA-256 fingerprint \(fingerprint) (the browser warns on the first visit: go on only if it shows this fingerprint)"
+            )
+          }
           if !loopback {
             Output.error(
               "offloadctl: listening on \(shownHost), reachable from other machines: on a phone on the same network, open this address with the computer's address in place of 127.0.0.1"
             )
           }
-          if openBrowser { Self.launchBrowser(address) }
+          if openBrowser { Self.launchBrowser(ready.address) }
         }
       } catch {
         outcome.set("cannot serve on \(shownHost) port \(port): \(error)")

@@ -1268,7 +1268,7 @@ _offloadctl_photos_preview() {
 
 _offloadctl_serve() {
     repeating_flags=()
-    non_repeating_flags=(--json --quiet --open --demo --version -h --help)
+    non_repeating_flags=(--json --quiet --tls --open --demo --version -h --help)
     repeating_options=(--root)
     non_repeating_options=(--store --host --port --record-traces)
     __offloadctl_offer_flags_options 0

@@ -121,7 +121,7 @@ function __offloadctl_parse_tokens -S
                 __offloadctl_parse_subcommand 1 'store=' 'json' 'quiet' 'o/output=' 'thumbnail' 'force' 'version' 'h/help'
             end
         case 'serve'
-            __offloadctl_parse_subcommand 0 'store=' 'json' 'quiet' 'host=' 'port=' 'open' 'demo' 'root=+' 'record-traces=' 'version' 'h/help'
+            __offloadctl_parse_subcommand 0 'store=' 'json' 'quiet' 'host=' 'port=' 'tls' 'open' 'demo' 'root=+' 'record-traces=' 'version' 'h/help'
         case 'gesture'
             __offloadctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -551,6 +551,7 @@ complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl serve" quiet' -l 'quiet' -d 'Print nothing but errors.'
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl serve" host' -l 'host' -d 'The address to listen on.' -rfka ''
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl serve" port' -l 'port' -d 'The port; 0 picks a free one.' -rfka ''
+complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl serve" tls' -l 'tls' -d 'Serve HTTPS on loopback too (beyond loopback it always does), with the store\'s own certificate.'
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl serve" open' -l 'open' -d 'Open the address in the default browser.'
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl serve" demo' -l 'demo' -d 'Serve a throw-away store with a session over generated photos (removed on exit); your own store and Trash are never touched.'
 complete -c 'offloadctl' -n '__offloadctl_should_offer_completions_for_flags_or_options "offloadctl serve"' -l 'root' -d 'A folder the page may start sessions in (repeatable; default: your home folder).' -rfa '(__offloadctl_complete_directories)'

@@ -911,6 +911,7 @@ _offloadctl_serve() {
         '--quiet[Print nothing but errors.]'
         '--host[The address to listen on.]:addr:'
         '--port[The port; 0 picks a free one.]:n:'
+        '--tls[Serve HTTPS on loopback too (beyond loopback it always does), with the store'\''s own certificate.]'
         '--open[Open the address in the default browser.]'
         '--demo[Serve a throw-away store with a session over generated photos (removed on exit); your own store and Trash are never touched.]'
         '*--root[A folder the page may start sessions in (repeatable; default\: your home folder).]:dir:_files -/'

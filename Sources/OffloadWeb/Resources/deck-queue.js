@@ -31,6 +31,7 @@ export class DeckQueue {
    * @param {(change: Change) => void} hooks.draw draws a view (and the card leaving, if any)
    * @param {(message: string) => void} hooks.fail says why a step was refused
    * @param {() => void} hooks.reload reads the deck again from the server
+   * @param {(idle: boolean) => void} hooks.idle hears the queue empty and busy again
    */
   constructor(hooks) {
     this.hooks = hooks;
@@ -85,6 +86,7 @@ export class DeckQueue {
     this.figures = deck.session;
     this.cursor = deck.current ? deck.current.index : deck.session ? deck.session.reviewed : 0;
     this.hooks.draw({ view: this.view(), leaving: null, direction: null });
+    this.hooks.idle(true);
   }
 
   /** @param {Deck} deck */
@@ -184,7 +186,10 @@ export class DeckQueue {
 
   /** @param {Step} step */
   push(step) {
-    if (this.idle && this.busySince === null) this.busySince = performance.now();
+    if (this.idle && this.busySince === null) {
+      this.busySince = performance.now();
+      this.hooks.idle(false);
+    }
     this.steps.push(step);
   }
 
@@ -237,6 +242,7 @@ export class DeckQueue {
       performance.measure("deck:queue-drained", { start: this.busySince, end: performance.now() });
       this.busySince = null;
     }
+    this.hooks.idle(true);
   }
 
   /**
@@ -250,6 +256,7 @@ export class DeckQueue {
     this.held = [];
     this.sending = false;
     this.busySince = null;
+    this.hooks.idle(true);
     this.hooks.fail(message);
     this.hooks.reload();
   }

@@ -28,6 +28,7 @@ const queue = new DeckQueue({
     }
   },
   fail: (text) => showMessage(text, 4),
+  idle: (idle) => (document.body.dataset.queue = idle ? "idle" : "busy"),
   reload: load,
 });
 

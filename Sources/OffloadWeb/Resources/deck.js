@@ -71,6 +71,7 @@ function onServerMessage(m) {
       setTimeout(() => overlay.classList.remove("tick"), 120);
       break;
     case "decided":
+      if (inputAt !== null) performance.measure("deck:input-to-answer", { start: inputAt, end: performance.now() });
       strokeDone(m.deck, m.direction);
       break;
     case "snapBack":

@@ -2,14 +2,17 @@
 // Small helpers every page uses: elements by id, buttons, the alert region.
 
 /**
- * The element with `id`; a page's markup always has it.
+ * The element with `id`, of `type` (an input, a button...); a page's markup always has it.
+ * @template {HTMLElement} T
  * @param {string} id
- * @returns {HTMLElement}
+ * @param {{new (): T}} [type] the element's class: HTMLElement unless given
+ * @returns {T}
  */
-export function byId(id) {
+export function byId(id, type) {
   const element = document.getElementById(id);
-  if (!element) throw new Error(`the page has no #${id}`);
-  return element;
+  const expected = type || HTMLElement;
+  if (!(element instanceof expected)) throw new Error(`the page has no ${expected.name} #${id}`);
+  return /** @type {T} */ (element);
 }
 
 /**

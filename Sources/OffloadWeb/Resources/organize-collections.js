@@ -1,10 +1,12 @@
+// @ts-check
 // The collections page: the inbox, lists and plans; create, rename, delete, reorder (keys
 // and drag on the handle), capture into the inbox. Every change is one workspace change.
-import { getJSON, postJSON, Channel } from "./api.js";
-import { showMessage, announce, onUndoKey } from "./organize-common.js";
+import { Channel, getJSON, postJSON } from "./api.js";
+import { button, byId, inField, showMessage } from "./dom.js";
+import { announce, onUndoKey } from "./organize-common.js";
 
-const listElement = document.getElementById("collections");
-const undoButton = document.getElementById("undo");
+const listElement = byId("collections");
+const undoButton = byId("undo", HTMLButtonElement);
 let view = null;
 let focusId = null;
 let drag = null;
@@ -17,20 +19,6 @@ async function load() {
   } catch (error) {
     showMessage(error.message);
   }
-}
-
-function button(label, name, className, action) {
-  const element = document.createElement("button");
-  element.type = "button";
-  element.className = className;
-  element.textContent = label;
-  element.setAttribute("aria-label", name);
-  element.tabIndex = -1;
-  element.addEventListener("click", (event) => {
-    event.stopPropagation();
-    action();
-  });
-  return element;
 }
 
 function draw() {
@@ -72,13 +60,27 @@ function draw() {
       return item;
     }),
   );
-  if (hadFocus && focusId) listElement.querySelector(`[data-id="${CSS.escape(focusId)}"]`)?.focus();
+  if (hadFocus && focusId) rowOf(focusId)?.focus();
+}
+
+/** The drawn rows. @returns {HTMLElement[]} */
+function rows() {
+  return /** @type {HTMLElement[]} */ ([...listElement.children]);
+}
+
+/**
+ * The drawn row of `rowId`, if shown.
+ * @param {string} rowId
+ * @returns {HTMLElement | null}
+ */
+function rowOf(rowId) {
+  return listElement.querySelector(`[data-id="${CSS.escape(rowId)}"]`);
 }
 
 function focusRow(rowId) {
   focusId = rowId;
-  for (const element of listElement.children) element.tabIndex = element.dataset.id === rowId ? 0 : -1;
-  const element = listElement.querySelector(`[data-id="${CSS.escape(rowId)}"]`);
+  for (const element of rows()) element.tabIndex = element.dataset.id === rowId ? 0 : -1;
+  const element = rowOf(rowId);
   if (element) element.focus();
 }
 
@@ -144,7 +146,7 @@ async function remove(entry) {
 }
 
 listElement.addEventListener("keydown", (event) => {
-  if (!view || event.target.tagName === "INPUT") return;
+  if (!view || inField(event)) return;
   const index = view.collections.findIndex((entry) => entry.id === focusId);
   const entry = view.collections[index];
   if (!entry) return;
@@ -175,7 +177,7 @@ function startDrag(event, entry, item) {
 
 function dropAfter(dragged, clientY) {
   let after = null;
-  for (const element of listElement.children) {
+  for (const element of rows()) {
     if (element === dragged) continue;
     const rect = element.getBoundingClientRect();
     if (rect.top + rect.height / 2 < clientY) after = element.dataset.id;
@@ -208,17 +210,17 @@ async function onDragEnd(event) {
   else await change({ action: "move", id: entry.id, after });
 }
 
-document.getElementById("capture").addEventListener("submit", async (event) => {
+byId("capture").addEventListener("submit", async (event) => {
   event.preventDefault();
-  const input = document.getElementById("capture-text");
+  const input = byId("capture-text", HTMLInputElement);
   if (!input.value.trim()) return;
   if (await change({ action: "capture", text: input.value })) input.value = "";
 });
 
-document.getElementById("create").addEventListener("submit", async (event) => {
+byId("create").addEventListener("submit", async (event) => {
   event.preventDefault();
-  const input = document.getElementById("create-name");
-  const kind = document.getElementById("create-kind").value;
+  const input = byId("create-name", HTMLInputElement);
+  const kind = byId("create-kind", HTMLSelectElement).value;
   if (!input.value.trim()) return;
   const answer = await change({ action: "create", name: input.value, kind });
   if (answer) {

@@ -45,4 +45,29 @@
  * @typedef {{type: string, [key: string]: any}} ServerMessage
  */
 
+/**
+ * One row of a collection page, in outline order.
+ * @typedef {object} Row
+ * @property {string} id
+ * @property {string} text
+ * @property {boolean} done
+ * @property {number} depth
+ * @property {string} number
+ * @property {string} [parent]
+ * @property {number} childCount
+ * @property {boolean} fixed whether the collection's rules keep the row where it is
+ */
+
+/**
+ * A collection page as the server sends it.
+ * @typedef {object} CollectionView
+ * @property {string} id
+ * @property {string} name
+ * @property {string} kind list or plan
+ * @property {boolean} itinerary
+ * @property {Row[]} rows
+ * @property {string} version a change posted with another one is refused
+ * @property {boolean} canUndo
+ */
+
 export {};

@@ -16,15 +16,13 @@ Usage: deck_queue_browser_test.py --offloadctl PATH --work DIR --out DIR
 Exit status 0 when every check passed; 1 with the failed check on stderr; 77 when Chromium
 or Playwright is missing.
 """
-import argparse
 import json
 import os
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from deck_browser_test import CHROMIUM, Failure, Harness, check, frame_box, open_deck, wait_ready  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from deck_browser_test import check, frame_box, open_deck, run, wait_ready  # noqa: E402
 
 KEYS = {"trash": "ArrowLeft", "favorite": "ArrowRight", "keep": "ArrowUp"}
 BUTTONS = {"trash": "Trash", "favorite": "Favorite", "keep": "Keep"}
@@ -165,28 +163,11 @@ def overlays(h, browser, url, suffix, **options):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--offloadctl", required=True)
-    parser.add_argument("--work", required=True)
-    parser.add_argument("--out", required=True)
-    args = parser.parse_args()
-    h = Harness(args.offloadctl, args.work, args.out)
-    url = h.serve()
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-            no_input_lost(h, browser, url)
-            overlays(h, browser, url, "")
-            overlays(h, browser, url, "-reduced-motion", reduced_motion="reduce")
-            overlays(h, browser, url, "-more-contrast", contrast="more")
-            browser.close()
-    except Failure as failure:
-        print("FAIL: %s" % failure, file=sys.stderr)
-        return 1
-    finally:
-        h.stop()
-    print("PASS: browser deck queue tests")
-    return 0
+    return run([no_input_lost,
+                lambda h, browser, url: overlays(h, browser, url, ""),
+                lambda h, browser, url: overlays(h, browser, url, "-reduced-motion", reduced_motion="reduce"),
+                lambda h, browser, url: overlays(h, browser, url, "-more-contrast", contrast="more")],
+               "PASS: browser deck queue tests")
 
 
 if __name__ == "__main__":

@@ -3,38 +3,50 @@
 // and drag on the handle), capture into the inbox. Every change is one workspace change.
 import { Channel, getJSON, postJSON } from "./api.js";
 import { button, byId, inField, showMessage } from "./dom.js";
+import { justDragged, startDrag } from "./organize-collections-drag.js";
+import { drawToolbar, toggleSelected } from "./organize-collections-edit.js";
 import { announce, onUndoKey } from "./organize-common.js";
 
 const listElement = byId("collections");
 const undoButton = byId("undo", HTMLButtonElement);
-let view = null;
-let focusId = null;
-let drag = null;
+/**
+ * What the page holds: the server's view, the focused row, edit mode and its selection.
+ * @type {{view: any, focusId: string | null, editing: boolean, selected: Set<string>}}
+ */
+export const page = { view: null, focusId: null, editing: false, selected: new Set() };
 
 async function load() {
   try {
-    view = await getJSON("/api/collections");
+    page.view = await getJSON("/api/collections");
     draw();
-    channel.send({ type: "watch", version: view.version });
+    channel.send({ type: "watch", version: page.view.version });
   } catch (error) {
     showMessage(error.message);
   }
 }
 
-function draw() {
-  undoButton.disabled = !view.canUndo;
-  if (!view.collections.some((entry) => entry.id === focusId)) focusId = view.collections[0]?.id;
+export function draw() {
+  undoButton.disabled = !page.view.canUndo;
+  if (!page.view.collections.some((entry) => entry.id === page.focusId)) page.focusId = page.view.collections[0]?.id;
   const hadFocus = listElement.contains(document.activeElement);
   listElement.replaceChildren(
-    ...view.collections.map((entry) => {
+    ...page.view.collections.map((entry) => {
       const item = document.createElement("li");
       item.className = "row collection";
       item.dataset.id = entry.id;
       item.setAttribute("role", "listitem");
       item.setAttribute("aria-label", entry.name);
-      item.tabIndex = entry.id === focusId ? 0 : -1;
+      item.tabIndex = entry.id === page.focusId ? 0 : -1;
       const body = document.createElement("div");
       body.className = "row-body";
+      const selectable = page.editing && !entry.isInbox;
+      if (selectable) {
+        item.setAttribute("aria-selected", String(page.selected.has(entry.id)));
+        const mark = document.createElement("span");
+        mark.className = "checkmark";
+        mark.setAttribute("aria-hidden", "true");
+        body.append(mark);
+      }
       const link = document.createElement("a");
       link.className = "text";
       link.href = `/collections/${encodeURIComponent(entry.id)}`;
@@ -44,7 +56,7 @@ function draw() {
       about.className = "about";
       about.textContent = `${entry.isInbox ? "inbox" : entry.kind} · ${entry.itemCount} item${entry.itemCount === 1 ? "" : "s"}`;
       body.append(link, about);
-      if (!entry.isInbox) {
+      if (!entry.isInbox && !page.editing) {
         body.append(
           button("Rename", `Rename ${entry.name}`, "row-rename", () => rename(entry)),
           button("Delete", `Delete ${entry.name}`, "row-delete", () => remove(entry)),
@@ -55,16 +67,27 @@ function draw() {
       }
       item.append(body);
       item.addEventListener("focus", () => {
-        focusId = entry.id;
+        page.focusId = entry.id;
+      });
+      // A tap anywhere on the row opens the collection; in edit mode it toggles its checkmark.
+      item.addEventListener("click", (event) => {
+        if (/** @type {Element} */ (event.target).closest("button, input") || justDragged()) return;
+        event.preventDefault();
+        if (page.editing) {
+          if (selectable) toggleSelected(entry.id);
+        } else {
+          location.href = link.href;
+        }
       });
       return item;
     }),
   );
-  if (hadFocus && focusId) rowOf(focusId)?.focus();
+  if (hadFocus && page.focusId) rowOf(page.focusId)?.focus();
+  drawToolbar();
 }
 
 /** The drawn rows. @returns {HTMLElement[]} */
-function rows() {
+export function rows() {
   return /** @type {HTMLElement[]} */ ([...listElement.children]);
 }
 
@@ -77,8 +100,9 @@ function rowOf(rowId) {
   return listElement.querySelector(`[data-id="${CSS.escape(rowId)}"]`);
 }
 
-function focusRow(rowId) {
-  focusId = rowId;
+/** @param {string} rowId */
+export function focusRow(rowId) {
+  page.focusId = rowId;
   for (const element of rows()) element.tabIndex = element.dataset.id === rowId ? 0 : -1;
   const element = rowOf(rowId);
   if (element) element.focus();
@@ -87,7 +111,12 @@ function focusRow(rowId) {
 // Changes go one after another, each with the version the previous one left.
 let queue = Promise.resolve();
 
-function change(command) {
+/**
+ * Sends `command` after the changes before it.
+ * @param {object} command
+ * @returns {Promise<any>} the answer, or null when refused
+ */
+export function change(command) {
   const next = queue.then(() => send(command));
   queue = next.catch(() => null);
   return next;
@@ -96,11 +125,11 @@ function change(command) {
 async function send(command) {
   document.body.dataset.busy = "true";
   try {
-    const answer = await postJSON("/api/collections", { ...command, version: view.version });
-    view = answer.view;
+    const answer = await postJSON("/api/collections", { ...command, version: page.view.version });
+    page.view = answer.view;
     draw();
-    if (focusId) focusRow(focusId);
-    channel.send({ type: "watch", version: view.version });
+    if (page.focusId) focusRow(page.focusId);
+    channel.send({ type: "watch", version: page.view.version });
     announce(answer.done);
     return answer;
   } catch (error) {
@@ -146,69 +175,22 @@ async function remove(entry) {
 }
 
 listElement.addEventListener("keydown", (event) => {
-  if (!view || inField(event)) return;
-  const index = view.collections.findIndex((entry) => entry.id === focusId);
-  const entry = view.collections[index];
+  if (!page.view || inField(event)) return;
+  const index = page.view.collections.findIndex((entry) => entry.id === page.focusId);
+  const entry = page.view.collections[index];
   if (!entry) return;
   let handled = true;
   if (event.altKey && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
     if (!entry.isInbox) change({ action: "move", id: entry.id, direction: event.key === "ArrowUp" ? "up" : "down" });
-  } else if (event.key === "ArrowUp" && index > 0) focusRow(view.collections[index - 1].id);
-  else if (event.key === "ArrowDown" && index + 1 < view.collections.length) focusRow(view.collections[index + 1].id);
+  } else if (event.key === "ArrowUp" && index > 0) focusRow(page.view.collections[index - 1].id);
+  else if (event.key === "ArrowDown" && index + 1 < page.view.collections.length) focusRow(page.view.collections[index + 1].id);
+  else if (event.key === " " && page.editing && !entry.isInbox) toggleSelected(entry.id);
   else if (event.key === "Enter") location.href = `/collections/${encodeURIComponent(entry.id)}`;
   else if (event.key === "F2" && !entry.isInbox) rename(entry);
   else if ((event.key === "Delete" || event.key === "Backspace") && !entry.isInbox) remove(entry);
   else handled = false;
   if (handled) event.preventDefault();
 });
-
-// A drag on a collection's handle: the row follows the pointer; the drop places it after
-// the row above the pointer (or first after the inbox).
-function startDrag(event, entry, item) {
-  if (event.button > 0) return;
-  event.preventDefault();
-  item.setPointerCapture(event.pointerId);
-  drag = { entry, item, startY: event.clientY, pointer: event.pointerId };
-  item.classList.add("lifted");
-  item.addEventListener("pointermove", onDragMove);
-  item.addEventListener("pointerup", onDragEnd);
-  item.addEventListener("pointercancel", onDragEnd);
-}
-
-function dropAfter(dragged, clientY) {
-  let after = null;
-  for (const element of rows()) {
-    if (element === dragged) continue;
-    const rect = element.getBoundingClientRect();
-    if (rect.top + rect.height / 2 < clientY) after = element.dataset.id;
-  }
-  return after;
-}
-
-function onDragMove(event) {
-  if (!drag || event.pointerId !== drag.pointer) return;
-  drag.item.style.setProperty("--dy", `${event.clientY - drag.startY}px`);
-}
-
-async function onDragEnd(event) {
-  if (!drag || event.pointerId !== drag.pointer) return;
-  const { entry, item } = drag;
-  drag = null;
-  item.removeEventListener("pointermove", onDragMove);
-  item.removeEventListener("pointerup", onDragEnd);
-  item.removeEventListener("pointercancel", onDragEnd);
-  item.classList.remove("lifted");
-  item.style.setProperty("--dy", "0px");
-  if (event.type === "pointercancel") return;
-  const after = dropAfter(item, event.clientY);
-  const inbox = view.collections.find((candidate) => candidate.isInbox);
-  const index = view.collections.findIndex((candidate) => candidate.id === entry.id);
-  const before = index > 0 ? view.collections[index - 1].id : null;
-  if (after === before || after === entry.id) return;
-  focusId = entry.id;
-  if (after === null || (inbox && after === inbox.id)) await change({ action: "move", id: entry.id, direction: "first" });
-  else await change({ action: "move", id: entry.id, after });
-}
 
 byId("capture").addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -234,14 +216,14 @@ undoButton.addEventListener("click", () => change({ action: "undo" }));
 
 const channel = new Channel(
   (message) => {
-    if (message.type === "changed" && view && message.version !== view.version) {
+    if (message.type === "changed" && page.view && message.version !== page.view.version) {
       load();
       announce("Updated: the collections were changed elsewhere");
     }
   },
   (open) => {
     document.body.dataset.connected = String(open);
-    if (open && view) channel.send({ type: "watch", version: view.version });
+    if (open && page.view) channel.send({ type: "watch", version: page.view.version });
   },
   "/ws/organize",
 );

@@ -84,6 +84,7 @@ public final class WebServer: Sendable {
     let router = Router(context: BasicWebSocketRequestContext.self)
     router.add(middleware: SecurityMiddleware(access: access))
     WebRoutes(service: service, assets: assets, recordTraces: options.recordTraces).add(to: router)
+    HomeRoutes(assets: assets).add(to: router)
     // Organize: lists and plans (collections pages, their API and WebSocket).
     let organize = OrganizeService(workspace: Workspace(root: options.storeRoot))
     OrganizeRoutes(service: organize, assets: assets).add(to: router)

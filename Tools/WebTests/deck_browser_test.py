@@ -162,8 +162,10 @@ class Harness:
 
 
 def wait_ready(page, index):
+    """Waits until the page shows card `index` and every queued decision was answered."""
     try:
-        page.wait_for_function("i => document.body.dataset.ready === i", arg=str(index), timeout=20000)
+        page.wait_for_function("i => document.body.dataset.ready === i && document.body.dataset.queue !== 'busy'",
+                               arg=str(index), timeout=20000)
     except Exception:
         state = page.evaluate("() => JSON.stringify({body: document.body.dataset, card: document.getElementById('card').dataset, message: document.getElementById('message').textContent})")
         raise Failure("card %s never showed; the page is at %s" % (index, state))

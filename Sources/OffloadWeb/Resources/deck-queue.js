@@ -158,16 +158,17 @@ export class DeckQueue {
   }
 
   /**
-   * The server's answer to the stroke at the head: `deck` when it decided, null when the
-   * card snapped back; then the input held meanwhile is taken in order.
+   * The server's answer to the stroke: `deck` when it decided, null when the card snapped
+   * back (or the stroke was lost); then the input held meanwhile is taken in order.
    * @param {Deck | null} deck
    * @param {string | null} direction
    */
   strokeEnded(deck, direction) {
-    const head = this.steps[0];
-    if (!head || head.kind !== "stroke") return;
-    this.steps.shift();
-    this.sending = false;
+    // Usually the head; a stroke lost with the socket before its turn ends where it waits.
+    const at = this.steps.findIndex((step) => step.kind === "stroke");
+    if (at < 0) return;
+    this.steps.splice(at, 1);
+    if (at === 0) this.sending = false;
     if (deck && deck.session) {
       const leaving = this.card(this.cursor);
       const decision = Object.keys(DIRECTIONS).find((d) => DIRECTIONS[d] === direction) || "";

@@ -534,6 +534,20 @@ def phone(h, browser, url):
     eventually("undo after swipe", lambda: h.outline("Groceries") == before or h.outline("Groceries"))
     print("ok: phone: a quick swipe past 100 pt deletes, Undo brings it back")
 
+    # The whole row is the gestures': a quick swipe from its right edge, where a desktop shows
+    # Delete and the handle, deletes too; the button stays named for a screen reader.
+    check(page.get_by_role("button", name="Delete Milk", exact=True).count() == 1, "Delete Milk left the accessibility tree")
+    shown = page.get_by_role("button", name="Delete Milk", exact=True).bounding_box()
+    check(shown is None or shown["width"] <= 1, "a touch screen shows the row's Delete: %s" % shown)
+    box = row(page, "Milk").bounding_box()
+    time.sleep(0.8)
+    touch(cdp, line_points(box["x"] + box["width"] - 24, box["y"] + box["height"] / 2, -180, 3, 8))
+    eventually("swipe from the row's edge", lambda: "Milk" not in h.outline("Groceries") or h.outline("Groceries"))
+    time.sleep(0.8)
+    page.get_by_role("button", name="Undo").tap()
+    eventually("undo after the edge swipe", lambda: h.outline("Groceries") == before or h.outline("Groceries"))
+    print("ok: phone: a quick swipe from the row's right edge deletes (no buttons in the way)")
+
     # A long list: a vertical scroll with sideways drift scrolls and never swipes.
     page.goto(page.url.rsplit("/", 1)[0] + "/" + h.collection_ids["Long list"])
     page.wait_for_function("() => document.body.dataset.connected === 'true'", timeout=20000)

@@ -129,7 +129,7 @@ def overlay_state(page):
     return page.evaluate("""() => {
         const o = document.getElementById('overlay');
         const shown = [...o.querySelectorAll('svg')].filter(s => getComputedStyle(s).display !== 'none');
-        return {direction: o.dataset.direction || null, opacity: parseFloat(o.style.opacity || '0'),
+        return {direction: o.dataset.direction || null, opacity: parseFloat(o.style.getPropertyValue('--strength') || '0'),
                 icons: shown.map(s => s.getAttribute('class')), tint: getComputedStyle(o).backgroundColor};
     }""")
 

@@ -158,7 +158,6 @@ export function setOverlay(direction, strength) {
   if (direction) overlay.dataset.direction = direction;
   else delete overlay.dataset.direction;
   const value = direction ? Math.max(0, Math.min(1, strength)) : 0;
-  overlay.style.opacity = String(value);
   overlay.style.setProperty("--strength", value.toFixed(3));
 }
 

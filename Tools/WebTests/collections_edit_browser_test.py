@@ -17,6 +17,7 @@ import json
 import os
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from deck_browser_test import check, run  # noqa: E402
 

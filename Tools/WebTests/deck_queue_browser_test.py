@@ -21,6 +21,7 @@ import os
 import sys
 import time
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from deck_browser_test import check, frame_box, open_deck, run, wait_ready  # noqa: E402
 

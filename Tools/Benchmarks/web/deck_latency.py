@@ -29,6 +29,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 sys.path.insert(0, os.path.join(REPOSITORY, "Tools", "WebTests"))
 from deck_browser_test import CHROMIUM, Failure, Harness, frame_box, png, COLORS  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402

@@ -179,6 +179,19 @@ def frame_box(page):
     return page.locator("#frame").bounding_box()
 
 
+def press_and_drag(page, dx, dy, steps=10, pause=0.02):
+    """Presses the mouse on the card's centre and moves it by (dx, dy) card widths in `steps`
+    moves `pause` seconds apart, still pressed; returns where it pressed."""
+    box = frame_box(page)
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for i in range(1, steps + 1):
+        page.mouse.move(x + dx * box["width"] * i / steps, y + dy * box["width"] * i / steps)
+        time.sleep(pause)
+    return x, y
+
+
 def mouse_swipe(page, dx, dy, steps=12, pause=0.0, hold=0.15):
     box = frame_box(page)
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -435,15 +448,9 @@ def demo(h, browser):
         page.goto(url.replace("/?token=", "/photos?token="))
         page.wait_for_function("() => document.body.dataset.ready === '0' && document.getElementById('photo').complete")
         check(page.locator("#progress").inner_text() == "Session: 1 / 24", "demo: %r" % page.locator("#progress").inner_text())
-        box = frame_box(page)
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        page.mouse.move(x, y)
-        page.mouse.down()
-        for i in range(1, 11):
-            page.mouse.move(x + 0.42 * box["width"] * i / 10, y + 8 * i / 10)
-            time.sleep(0.02)
+        x, y = press_and_drag(page, 0.42, 0.02)
         page.screenshot(path=os.path.join(h.out, "web-deck-drag.png"))
-        page.mouse.move(x + 0.1 * box["width"], y)
+        page.mouse.move(x + 0.1 * frame_box(page)["width"], y)
         time.sleep(0.2)
         page.mouse.up()
         wait_idle(page)

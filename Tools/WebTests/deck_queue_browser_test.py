@@ -23,7 +23,7 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from deck_browser_test import check, frame_box, open_deck, run, wait_ready  # noqa: E402
+from deck_browser_test import check, frame_box, open_deck, press_and_drag, run, wait_ready  # noqa: E402
 
 KEYS = {"trash": "ArrowLeft", "favorite": "ArrowRight", "keep": "ArrowUp"}
 BUTTONS = {"trash": "Trash", "favorite": "Favorite", "keep": "Keep"}
@@ -95,13 +95,7 @@ def no_input_lost(h, browser, url):
     h.expect("a decision and undo at once: the decision is taken back", reviewed=20)
 
     # A swipe past the threshold, then two keys while its answer is on its way.
-    box = frame_box(page)
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    page.mouse.move(x, y)
-    page.mouse.down()
-    for i in range(1, 13):
-        page.mouse.move(x - 0.7 * box["width"] * i / 12, y)
-        time.sleep(0.01)
+    press_and_drag(page, -0.7, 0, steps=12, pause=0.01)
     time.sleep(0.15)
     page.mouse.up()
     page.keyboard.press("ArrowUp")
@@ -113,17 +107,6 @@ def no_input_lost(h, browser, url):
     print("ok: a swipe and two keys at once: three decisions in order")
     check(not errors, "page errors: %s" % errors)
     context.close()
-
-
-def drag_to(page, dx, dy):
-    box = frame_box(page)
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    page.mouse.move(x, y)
-    page.mouse.down()
-    for i in range(1, 9):
-        page.mouse.move(x + dx * box["width"] * i / 8, y + dy * box["width"] * i / 8)
-        time.sleep(0.015)
-    return x, y
 
 
 def overlay_state(page):
@@ -141,7 +124,7 @@ def overlays(h, browser, url, suffix, **options):
     page, errors = open_deck(context, url)
     wait_ready(page, 23)
     for name, (dx, dy), icon in (("left", (-1, 0), "icon-left"), ("right", (1, 0), "icon-right"), ("up", (0, -1), "icon-up")):
-        x, y = drag_to(page, 0.12 * dx, 0.12 * dy)
+        x, y = press_and_drag(page, 0.12 * dx, 0.12 * dy, steps=8, pause=0.015)
         near = overlay_state(page)
         width = frame_box(page)["width"]
         for i in range(1, 5):

@@ -26,7 +26,7 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from deck_browser_test import check, frame_box, run  # noqa: E402
+from deck_browser_test import check, press_and_drag, run  # noqa: E402
 
 PAGES = ["/photos", "/photos/review", "/collections"]
 
@@ -173,13 +173,7 @@ def demo(h, browser):
                     page.keyboard.press("ArrowUp")
                 page.wait_for_function("() => document.body.dataset.ready === '11' && document.body.dataset.queue === 'idle'"
                                        " && document.getElementById('photo').complete")
-            box = frame_box(page)
-            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-            page.mouse.move(x, y)
-            page.mouse.down()
-            for i in range(1, 11):
-                page.mouse.move(x + dx * box["width"] * i / 10, y + dy * box["width"] * i / 10)
-                time.sleep(0.02)
+            x, y = press_and_drag(page, dx, dy)
             page.screenshot(path=os.path.join(h.out, name))
             page.mouse.move(x, y)
             time.sleep(0.2)

@@ -67,3 +67,35 @@ export function inField(event) {
   const target = /** @type {Element | null} */ (event.target);
   return !!(target && target.closest && target.closest("input, select, textarea"));
 }
+
+/**
+ * Edits a text in place: `element` becomes a field holding `value`, named `label`. Enter or
+ * leaving the field saves, Escape cancels; `done` gets the new text when it changed (and is
+ * not blank), else null, once.
+ * @param {Element} element
+ * @param {string} value
+ * @param {string} label
+ * @param {(text: string | null) => Promise<unknown> | void} done
+ */
+export function editInPlace(element, value, label, done) {
+  const input = document.createElement("input");
+  input.className = "edit-text";
+  input.value = value;
+  input.setAttribute("aria-label", label);
+  element.replaceWith(input);
+  input.focus();
+  input.select();
+  let finished = false;
+  /** @param {boolean} save */
+  const finish = (save) => {
+    if (finished) return;
+    finished = true;
+    done(save && input.value.trim() && input.value !== value ? input.value : null);
+  };
+  input.addEventListener("keydown", (event) => {
+    event.stopPropagation();
+    if (event.key === "Enter") finish(true);
+    if (event.key === "Escape") finish(false);
+  });
+  input.addEventListener("blur", () => finish(true));
+}

@@ -1,7 +1,7 @@
 // @ts-check
 // Changes to a collection page, one after another: load, send, delete, undo, rename, add.
 import { getJSON, postJSON } from "./api.js";
-import { byId, showMessage } from "./dom.js";
+import { byId, editInPlace, showMessage } from "./dom.js";
 import { announce } from "./organize-common.js";
 import { draw, focusRow } from "./organize-draw.js";
 import { watch } from "./organize-socket.js";
@@ -72,31 +72,11 @@ export function startEditing(rowId) {
   const element = rowElement(rowId);
   const row = state.view.rows.find((candidate) => candidate.id === rowId);
   if (!element || !row) return;
-  const text = element.querySelector(".text");
-  const input = document.createElement("input");
-  input.className = "edit-text";
-  input.value = row.text;
-  input.setAttribute("aria-label", `Edit ${row.text}`);
-  text.replaceWith(input);
-  input.focus();
-  input.select();
-  let finished = false;
-  const finish = async (save) => {
-    if (finished) return;
-    finished = true;
-    if (save && input.value.trim() && input.value !== row.text) {
-      await change({ action: "edit", id: rowId, text: input.value });
-    } else {
-      draw();
-    }
+  editInPlace(element.querySelector(".text"), row.text, `Edit ${row.text}`, async (text) => {
+    if (text !== null) await change({ action: "edit", id: rowId, text });
+    else draw();
     focusRow(rowId);
-  };
-  input.addEventListener("keydown", (event) => {
-    event.stopPropagation();
-    if (event.key === "Enter") finish(true);
-    if (event.key === "Escape") finish(false);
   });
-  input.addEventListener("blur", () => finish(true));
 }
 
 

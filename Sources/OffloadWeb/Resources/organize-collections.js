@@ -2,7 +2,7 @@
 // The collections page: the inbox, lists and plans; create, rename, delete, reorder (keys
 // and drag on the handle), capture into the inbox. Every change is one workspace change.
 import { Channel, getJSON, postJSON } from "./api.js";
-import { button, byId, inField, showMessage } from "./dom.js";
+import { button, byId, editInPlace, inField, showMessage } from "./dom.js";
 import { justDragged, startDrag } from "./organize-collections-drag.js";
 import { drawToolbar, toggleSelected } from "./organize-collections-edit.js";
 import { announce, onUndoKey } from "./organize-common.js";
@@ -141,32 +141,14 @@ async function send(command) {
   }
 }
 
+/** @param {any} entry */
 function rename(entry) {
   const element = listElement.querySelector(`[data-id="${CSS.escape(entry.id)}"] .text`);
-  const input = document.createElement("input");
-  input.className = "edit-text";
-  input.value = entry.name;
-  input.setAttribute("aria-label", `New name for ${entry.name}`);
-  element.replaceWith(input);
-  input.focus();
-  input.select();
-  let finished = false;
-  const finish = async (save) => {
-    if (finished) return;
-    finished = true;
-    if (save && input.value.trim() && input.value !== entry.name) {
-      await change({ action: "rename", id: entry.id, name: input.value });
-    } else {
-      draw();
-    }
+  editInPlace(element, entry.name, `New name for ${entry.name}`, async (name) => {
+    if (name !== null) await change({ action: "rename", id: entry.id, name });
+    else draw();
     focusRow(entry.id);
-  };
-  input.addEventListener("keydown", (event) => {
-    event.stopPropagation();
-    if (event.key === "Enter") finish(true);
-    if (event.key === "Escape") finish(false);
   });
-  input.addEventListener("blur", () => finish(true));
 }
 
 async function remove(entry) {

@@ -188,6 +188,7 @@ struct OrganizeBrowserTests {
         "desktop-collections.png", "desktop-plan.png", "desktop-drag-line.png",
         "desktop-invalid-drop.png", "desktop-auto-scroll.png", "desktop-edit-mode.png",
         "phone-swiped.png", "phone-list.png", "phone-header.png", "phone-invalid-drop.png",
+        "phone-quick-actions.png",
       ])
   }
 }

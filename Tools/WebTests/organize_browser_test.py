@@ -518,7 +518,17 @@ def phone(h, browser, url):
     touch(cdp, line_points(x, y, -60, 0, 6))
     time.sleep(0.6)
     check(h.outline("Groceries") == before, "a short swipe deleted")
-    print("ok: phone: a short swipe snaps back")
+    print("ok: phone: a short swipe deletes nothing")
+    # It leaves the row open on its quick actions, Move and Delete (the right-hand half);
+    # a tap on Delete deletes, Undo brings it back.
+    box = row(page, "Eggs").bounding_box()
+    page.screenshot(path=os.path.join(h.out, "phone-quick-actions.png"))
+    page.touchscreen.tap(box["x"] + box["width"] - 30, box["y"] + box["height"] / 2)
+    eventually("the quick Delete", lambda: "Eggs" not in h.outline("Groceries") or h.outline("Groceries"))
+    time.sleep(0.8)
+    page.get_by_role("button", name="Undo").tap()
+    eventually("undo after the quick Delete", lambda: h.outline("Groceries") == before or h.outline("Groceries"))
+    print("ok: phone: a short swipe leaves Move and Delete open; the quick Delete deletes")
     touch(cdp, line_points(x, y, -160, 0, 160), interval=0.016)  # about 2.6 s: slow
     time.sleep(0.6)
     check(h.outline("Groceries") == before, "a slow swipe deleted")

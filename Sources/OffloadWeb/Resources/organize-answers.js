@@ -56,8 +56,16 @@ export function onStrokeMessage(message) {
       element.classList.add("swiping");
       element.style.setProperty("--dx", `${message.offset}px`);
       element.style.setProperty("--trash", message.opacity);
+      state.stroke.offset = message.offset;
       break;
     case "swipeBack":
+      // A partial swipe (let go between 40 and 100 pt) leaves the row open on its quick
+      // actions; a slow drag past 100 pt deletes nothing and closes.
+      if (element && state.stroke && state.stroke.offset <= -OPEN_AT && state.stroke.offset > -DELETE_AT) {
+        openActions(element);
+      } else if (element) settle(element, message.motion);
+      state.stroke = null;
+      break;
     case "ended":
       if (element) settle(element, message.motion);
       state.stroke = null;
@@ -166,6 +174,42 @@ export function measureMove(n, message, predicted = false) {
   probe.place = place;
   requestAnimationFrame(() => probe.moves.push({ ms: performance.now() - at, moved, predicted, lifted }));
 }
+
+/** How far left (px) a swipe that snaps back must have gone to leave the actions open. */
+const OPEN_AT = 40;
+/** The list row's delete distance (the Gestures `listRow` swipe threshold, 100 pt). */
+const DELETE_AT = 100;
+/** How wide the quick actions are (px): Move and Delete. */
+const ACTIONS_WIDTH = 150;
+/** @type {HTMLElement | null} the row standing open on its quick actions */
+let open = null;
+
+/**
+ * Leaves `element` open on its quick actions (Move, Delete) until a tap elsewhere.
+ * @param {HTMLElement} element
+ */
+function openActions(element) {
+  closeActions();
+  settle(element);
+  element.classList.add("open");
+  element.style.setProperty("--dx", `${-ACTIONS_WIDTH}px`);
+  element.style.setProperty("--trash", "1");
+  open = element;
+}
+
+/** Closes the row standing open, if any. */
+export function closeActions() {
+  if (!open) return;
+  const element = open;
+  open = null;
+  element.classList.remove("open");
+  if (element.isConnected) settle(element);
+}
+
+// A tap anywhere but on the open row's actions closes them.
+document.addEventListener("pointerdown", (event) => {
+  if (open && !open.querySelector(".swipe-trash")?.contains(/** @type {Node} */ (event.target))) closeActions();
+}, true);
 
 export function settle(element, motion) {
   hideReason();

@@ -2,7 +2,7 @@
 // Drawing a collection page: its rows (kept and moved, not rebuilt), focus and the edit toolbar.
 import { button, byId } from "./dom.js";
 import { change, remove, startEditing } from "./organize-changes.js";
-import { toggleSelected } from "./organize-edit.js";
+import { moveOne, toggleSelected } from "./organize-edit.js";
 import { INDENT, ORIGIN, collapsed, isSelected, rowElement, rowsElement, selectedCount, state, toolbar, undoButton, visibleRows } from "./organize-state.js";
 import { startStroke } from "./organize-strokes.js";
 
@@ -34,7 +34,7 @@ export function rowFor(row, plan) {
   ]);
   const kept = drawnRows.get(row.id);
   // A row in the middle of a motion (lifted, swiped, settling) is drawn afresh, at rest.
-  if (kept && kept.key === key && !kept.element.matches(".lifted, .swiping, .settling, .invalid")) {
+  if (kept && kept.key === key && !kept.element.matches(".lifted, .swiping, .settling, .invalid, .open")) {
     return kept.element;
   }
   const element = drawRow(row, plan);
@@ -92,10 +92,15 @@ export function drawRow(row, plan) {
   item.classList.toggle("done", row.done);
   item.classList.toggle("fixed", row.fixed);
 
-  const trash = document.createElement("span");
+  // The quick actions a swipe left uncovers (the row's own buttons and keys do the same for
+  // a keyboard or a screen reader, so these stay out of the accessibility tree).
+  const trash = document.createElement("div");
   trash.className = "swipe-trash";
   trash.setAttribute("aria-hidden", "true");
-  trash.textContent = "Delete";
+  trash.append(
+    button("Move", `Move ${row.text}`, "swipe-move", () => moveOne(row.id)),
+    button("Delete", `Delete ${row.text}`, "swipe-delete", () => remove([row.id])),
+  );
   const body = document.createElement("div");
   body.className = "row-body";
   body.style.paddingLeft = `${ORIGIN + row.depth * INDENT}px`;

@@ -18,6 +18,18 @@ export function setEditing(on) {
   draw();
 }
 
+/**
+ * Starts moving one row to another collection (a swiped row's Move): edit mode with the row
+ * ticked, and the toolbar's Move to… focused.
+ * @param {string} rowId
+ */
+export function moveOne(rowId) {
+  setEditing(true);
+  state.selection.ids.add(rowId);
+  draw();
+  moveTo.focus();
+}
+
 export function toggleSelected(rowId) {
   if (state.selection.ids.has(rowId)) state.selection.ids.delete(rowId);
   else state.selection.ids.add(rowId);

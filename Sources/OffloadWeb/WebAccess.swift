@@ -171,11 +171,11 @@ final class WebAccess: Sendable {
     return .allow
   }
 
-  /// The Content-Security-Policy of every response: scripts, styles and images from this
-  /// server only, no inline script, no framing.
+  /// The Content-Security-Policy of every response: scripts, styles, images and the web app
+  /// manifest from this server only, no inline script, no framing.
   func contentSecurityPolicy(host: String) -> String {
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-      + "connect-src 'self' \(secure ? "wss" : "ws")://\(host); base-uri 'none'; form-action 'self'; "
-      + "frame-ancestors 'none'"
+      + "connect-src 'self' \(secure ? "wss" : "ws")://\(host); manifest-src 'self'; "
+      + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
   }
 }

@@ -2,7 +2,8 @@ import Foundation
 import Offload
 public import PhotoSession
 
-/// A throw-away store with a session over generated photos, for `offloadctl serve --demo`.
+/// A throw-away store with a session over generated photos and sample lists and plans, for
+/// `offloadctl serve --demo`.
 public enum WebDemo {
   /// Where the demo lives, and the environment its server must use.
   public struct Prepared: Sendable {
@@ -16,9 +17,12 @@ public enum WebDemo {
   }
 
   /// Writes `count` photos (gradients in landscape, portrait and square shapes) into
-  /// `folder/photos`, and starts a session over them in the store `folder/store`.
+  /// `folder/photos`, starts a session over them in the store `folder/store`, and adds the
+  /// sample collections of ``WorkspaceDemo/sample(in:)`` (a list, a nested plan, a trip
+  /// itinerary) to that store.
   ///
-  /// - Throws: `PhotoSessionError` when the photos cannot be written or the session started.
+  /// - Throws: `PhotoSessionError` when the photos or the collections cannot be written or the
+  ///   session started.
   /// - Complexity: O(*count* · *p*) for photos of *p* pixels.
   public static func prepare(
     in folder: String, count: Int = 24, environment: [String: String]
@@ -46,6 +50,12 @@ public enum WebDemo {
     let sessions = PhotoSessions.store(root: store, environment: environment)
     _ = try sessions.start(
       folder: photos, options: FolderScanOptions(ordering: .modificationTime))
+    do {
+      try WorkspaceDemo.sample(in: store)
+    } catch {
+      throw PhotoSessionError(
+        .writeFailed, path: store, description: "cannot write the demo collections: \(error)")
+    }
     return Prepared(store: store, photos: photos, environment: environment)
   }
 }

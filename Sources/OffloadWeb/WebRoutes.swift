@@ -30,11 +30,6 @@ struct WebRoutes: Sendable {
   func add(to router: Router<BasicWebSocketRequestContext>) {
     let assets = assets
     let service = service
-    router.get("/") { _, _ in
-      var response = Response(status: .seeOther)
-      response.headers[.location] = "/photos"
-      return response
-    }
     router.get("/photos") { _, _ in Self.page("photos.html", assets) }
     router.get("/photos/review") { _, _ in Self.page("review.html", assets) }
     router.get("/assets/:name") { _, context in

@@ -126,6 +126,7 @@ public final class WebServer: Sendable {
       router.add(middleware: HEICMiddleware(converter: converter))
     }
     WebRoutes(service: service, assets: assets, recordTraces: options.recordTraces).add(to: router)
+    HomeRoutes(assets: assets).add(to: router)
     // Organize: lists and plans (collections pages, their API and WebSocket).
     let organize = OrganizeService(workspace: Workspace(root: options.storeRoot))
     OrganizeRoutes(service: organize, assets: assets).add(to: router)

@@ -112,6 +112,64 @@ struct BrowserTests {
   }
 }
 
+/// The deck under fast hands, and its overlay, in a real browser: every key, button, swipe
+/// and undo lands in order on the photo it was meant for, checked through the CLI.
+@Suite("offloadctl serve: the deck's input queue in Chromium")
+struct DeckQueueBrowserTests {
+  @Test(
+    "20 keys and buttons 30 ms apart, undo at once, a swipe then keys; overlays in three modes",
+    .enabled(
+      if: BrowserTools.available,
+      "needs chromium on PATH and Playwright for Python (apt-get install chromium; pip install playwright); .ci/run installs both"
+    ),
+    .timeLimit(.minutes(10)))
+  func queueInChromium() throws {
+    try BrowserTools.runScript(
+      "deck_queue_browser_test.py", output: "web-queue",
+      passLine: "PASS: browser deck queue tests",
+      screenshots: [
+        "overlay-left.png", "overlay-right.png", "overlay-up.png",
+        "overlay-left-reduced-motion.png", "overlay-up-more-contrast.png",
+      ])
+  }
+}
+
+/// The home page, the links home, the manifest and `serve --demo` in a real browser.
+@Suite("offloadctl serve: home and the installable app in Chromium")
+struct HomeBrowserTests {
+  @Test(
+    "home: progress, lists and plans, links home, the manifest and its icons, rem text, the demo",
+    .enabled(
+      if: BrowserTools.available,
+      "needs chromium on PATH and Playwright for Python (apt-get install chromium; pip install playwright); .ci/run installs both"
+    ),
+    .timeLimit(.minutes(10)))
+  func homeInChromium() throws {
+    try BrowserTools.runScript(
+      "home_browser_test.py", output: "web-home", passLine: "PASS: browser home tests",
+      screenshots: ["home-desktop.png", "home-phone.png", "web-home.png", "web-demo-trip.png"])
+  }
+}
+
+/// The collections list's edit mode in a real browser: a tap opens, Edit ticks, the toolbar
+/// deletes (one undo) and reorders; checked through the CLI.
+@Suite("offloadctl serve: the collections list's edit mode in Chromium")
+struct CollectionsEditBrowserTests {
+  @Test(
+    "a tap opens a collection; edit mode ticks, deletes several in one undo, moves one; Done",
+    .enabled(
+      if: BrowserTools.available,
+      "needs chromium on PATH and Playwright for Python (apt-get install chromium; pip install playwright); .ci/run installs both"
+    ),
+    .timeLimit(.minutes(10)))
+  func collectionsEditInChromium() throws {
+    try BrowserTools.runScript(
+      "collections_edit_browser_test.py", output: "web-collections-edit",
+      passLine: "PASS: browser collections edit tests",
+      screenshots: ["collections-edit.png", "phone-collections-edit.png"])
+  }
+}
+
 /// The organize pages in a real browser: drags, swipes, keys, edit mode and the change feed
 /// on a desktop mouse context and a phone touch context, checked through the CLI.
 @Suite("offloadctl serve: organize in Chromium")
@@ -130,6 +188,7 @@ struct OrganizeBrowserTests {
         "desktop-collections.png", "desktop-plan.png", "desktop-drag-line.png",
         "desktop-invalid-drop.png", "desktop-auto-scroll.png", "desktop-edit-mode.png",
         "phone-swiped.png", "phone-list.png", "phone-header.png", "phone-invalid-drop.png",
+        "phone-quick-actions.png",
       ])
   }
 }

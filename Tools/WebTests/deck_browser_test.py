@@ -162,8 +162,10 @@ class Harness:
 
 
 def wait_ready(page, index):
+    """Waits until the page shows card `index` and every queued decision was answered."""
     try:
-        page.wait_for_function("i => document.body.dataset.ready === i", arg=str(index), timeout=20000)
+        page.wait_for_function("i => document.body.dataset.ready === i && document.body.dataset.queue !== 'busy'",
+                               arg=str(index), timeout=20000)
     except Exception:
         state = page.evaluate("() => JSON.stringify({body: document.body.dataset, card: document.getElementById('card').dataset, message: document.getElementById('message').textContent})")
         raise Failure("card %s never showed; the page is at %s" % (index, state))
@@ -175,6 +177,19 @@ def wait_idle(page):
 
 def frame_box(page):
     return page.locator("#frame").bounding_box()
+
+
+def press_and_drag(page, dx, dy, steps=10, pause=0.02):
+    """Presses the mouse on the card's centre and moves it by (dx, dy) card widths in `steps`
+    moves `pause` seconds apart, still pressed; returns where it pressed."""
+    box = frame_box(page)
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for i in range(1, steps + 1):
+        page.mouse.move(x + dx * box["width"] * i / steps, y + dy * box["width"] * i / steps)
+        time.sleep(pause)
+    return x, y
 
 
 def mouse_swipe(page, dx, dy, steps=12, pause=0.0, hold=0.15):
@@ -228,7 +243,7 @@ def open_deck(context, url):
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.goto(url)
+    page.goto(url.replace("/?token=", "/photos?token="))
     check(page.url.endswith("/photos"), "the token address did not redirect to /photos: %s" % page.url)
     page.wait_for_function("() => document.body.dataset.channel === 'open' && document.body.dataset.ready !== undefined", timeout=20000)
     return page, errors
@@ -430,25 +445,19 @@ def demo(h, browser):
         check(url.startswith("http://127.0.0.1:"), "demo: first line is not the address: %r" % url)
         context = browser.new_context(viewport={"width": 1000, "height": 700})
         page = context.new_page()
-        page.goto(url)
+        page.goto(url.replace("/?token=", "/photos?token="))
         page.wait_for_function("() => document.body.dataset.ready === '0' && document.getElementById('photo').complete")
         check(page.locator("#progress").inner_text() == "Session: 1 / 24", "demo: %r" % page.locator("#progress").inner_text())
-        box = frame_box(page)
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        page.mouse.move(x, y)
-        page.mouse.down()
-        for i in range(1, 11):
-            page.mouse.move(x + 0.42 * box["width"] * i / 10, y + 8 * i / 10)
-            time.sleep(0.02)
+        x, y = press_and_drag(page, 0.42, 0.02)
         page.screenshot(path=os.path.join(h.out, "web-deck-drag.png"))
-        page.mouse.move(x + 0.1 * box["width"], y)
+        page.mouse.move(x + 0.1 * frame_box(page)["width"], y)
         time.sleep(0.2)
         page.mouse.up()
         wait_idle(page)
         context.close()
         phone = browser.new_context(viewport={"width": 390, "height": 780}, is_mobile=True, has_touch=True)
         page = phone.new_page()
-        page.goto(url)
+        page.goto(url.replace("/?token=", "/photos?token="))
         page.wait_for_function("() => document.body.dataset.ready === '0' && document.getElementById('photo').complete")
         page.screenshot(path=os.path.join(h.out, "web-deck-phone.png"))
         phone.close()
@@ -471,7 +480,10 @@ def replay_traces(h):
     print("ok: %d recorded strokes replay to the same outcome" % len(names))
 
 
-def main():
+def run(steps, pass_line, after=None):
+    """The browser scripts' main: parses --offloadctl, --work and --out, serves the harness's
+    store, runs each `step(h, browser, url)` in one Chromium, then `after(h)`; returns the exit
+    status (prints `pass_line` when every check passed)."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--offloadctl", required=True)
     parser.add_argument("--work", required=True)
@@ -482,19 +494,23 @@ def main():
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-            desktop(h, browser, url)
-            phone(h, browser, url)
-            review(h, browser, url)
-            demo(h, browser)
+            for step in steps:
+                step(h, browser, url)
             browser.close()
-        replay_traces(h)
+        if after:
+            after(h)
     except Failure as failure:
         print("FAIL: %s" % failure, file=sys.stderr)
         return 1
     finally:
         h.stop()
-    print("PASS: browser deck tests")
+    print(pass_line)
     return 0
+
+
+def main():
+    return run([desktop, phone, review, lambda h, browser, url: demo(h, browser)], "PASS: browser deck tests",
+               after=replay_traces)
 
 
 if __name__ == "__main__":

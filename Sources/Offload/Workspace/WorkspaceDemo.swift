@@ -93,4 +93,44 @@ public enum WorkspaceDemo {
     try step(["undo"], "Undo: the conversion is reverted exactly.", show: "Trip")
     return steps
   }
+
+  /// Fills the store in `folder` with sample collections, so every organize feature can be
+  /// tried at once (`offloadctl serve --demo`): two thoughts in the inbox, a list, a nested
+  /// plan and a trip itinerary (day headers and games, which stay where they are).
+  ///
+  /// - Parameter folder: The store folder; its workspace should have no collections yet.
+  /// - Throws: ``WorkspaceError`` if a collection or an item cannot be written.
+  public static func sample(in folder: String) throws(WorkspaceError) {
+    let workspace = Workspace(root: folder)
+    for text in ["Call the plumber", "Ideas for the garden"] { _ = try workspace.capture(text) }
+    try workspace.createCollection(named: "Groceries", kind: .list)
+    for text in ["Milk", "Eggs", "Bread", "Butter", "Cheese", "Apples"] {
+      _ = try workspace.addItem(to: "Groceries", text: text)
+    }
+    let house: [(String, [String])] = [
+      ("Paint the hall", ["Choose a colour", "Buy rollers"]), ("Fix the tap", []),
+      ("Garden", ["Mow the lawn", "Plant bulbs"]), ("Clean the windows", []),
+    ]
+    try outline("House", house, in: workspace)
+    let trip: [(String, [String])] = [
+      ("Day 1 Boston", ["Game: Red Sox", "Travel (days 1-2): drive to New York", "Lobster roll"]),
+      ("Day 2 New York", ["Museum", "Central Park walk"]),
+      ("Day 3 Philadelphia", ["Game: Phillies", "Cheesesteak"]),
+    ]
+    try outline("Trip", trip, in: workspace)
+  }
+
+  /// Creates plan `name` with `rows`: each a root and the items under it.
+  private static func outline(
+    _ name: String, _ rows: [(String, [String])], in workspace: Workspace
+  ) throws(WorkspaceError) {
+    try workspace.createCollection(named: name, kind: .plan)
+    for (root, children) in rows {
+      let parent = try workspace.addItem(to: name, text: root)
+      for child in children {
+        _ = try workspace.addItem(
+          to: name, text: child, at: .lastChild(of: parent.id.rawValue))
+      }
+    }
+  }
 }

@@ -1,12 +1,40 @@
-// The server's JSON API and its WebSocket, shared by the deck and the review.
+// @ts-check
+// The server's JSON API and its WebSocket, shared by every page.
 
-/** GETs a JSON document; throws an Error carrying the server's message. */
+/** @typedef {import("./types.js").ServerMessage} ServerMessage */
+
+/** An answer other than 2xx: the server's message, its status and its JSON body. */
+export class ServerError extends Error {
+  /**
+   * @param {string} message
+   * @param {number} status
+   * @param {any} body
+   */
+  constructor(message, status, body) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/**
+ * GETs a JSON document.
+ * @param {string} path
+ * @returns {Promise<any>}
+ * @throws {ServerError} carrying the server's message
+ */
 export async function getJSON(path) {
   const response = await fetch(path, { credentials: "same-origin", cache: "no-store" });
   return readJSON(response);
 }
 
-/** POSTs a JSON command; throws an Error carrying the server's message (and its status). */
+/**
+ * POSTs a JSON command.
+ * @param {string} path
+ * @param {object} body
+ * @returns {Promise<any>}
+ * @throws {ServerError} carrying the server's message and status
+ */
 export async function postJSON(path, body) {
   const response = await fetch(path, {
     method: "POST",
@@ -17,6 +45,7 @@ export async function postJSON(path, body) {
   return readJSON(response);
 }
 
+/** @param {Response} response */
 async function readJSON(response) {
   let value = null;
   try {
@@ -25,32 +54,38 @@ async function readJSON(response) {
     value = null;
   }
   if (!response.ok) {
-    const error = new Error(value && value.error ? value.error : `the server answered ${response.status}`);
-    error.status = response.status;
-    error.body = value;
-    throw error;
+    const text = value && value.error ? value.error : `the server answered ${response.status}`;
+    throw new ServerError(text, response.status, value);
   }
   return value;
 }
 
-/** One WebSocket to the server (at `path`) that reconnects after a drop; `onMessage` gets parsed messages. */
+/** One WebSocket to the server (at `path`) that reconnects after a drop. */
 export class Channel {
+  /**
+   * @param {(message: ServerMessage) => void} onMessage gets each parsed message
+   * @param {((open: boolean) => void) | null} [onState] hears the socket open and close
+   * @param {string} [path]
+   */
   constructor(onMessage, onState, path = "/ws") {
     this.path = path;
     this.onMessage = onMessage;
     this.onState = onState || (() => {});
     this.delay = 250;
+    /** @type {WebSocket | null} */
+    this.socket = null;
     this.open();
   }
 
   open() {
     const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${this.path}`;
-    this.socket = new WebSocket(url);
-    this.socket.addEventListener("open", () => {
+    const socket = new WebSocket(url);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
       this.delay = 250;
       this.onState(true);
     });
-    this.socket.addEventListener("message", (event) => {
+    socket.addEventListener("message", (event) => {
       let message;
       try {
         message = JSON.parse(event.data);
@@ -59,25 +94,34 @@ export class Channel {
       }
       this.onMessage(message);
     });
-    this.socket.addEventListener("close", () => {
+    socket.addEventListener("close", () => {
       this.onState(false);
       setTimeout(() => this.open(), this.delay);
       this.delay = Math.min(this.delay * 2, 5000);
     });
   }
 
+  /** Whether a message sent now goes out. */
   get ready() {
-    return this.socket && this.socket.readyState === WebSocket.OPEN;
+    return !!this.socket && this.socket.readyState === WebSocket.OPEN;
   }
 
+  /**
+   * Sends one message as JSON.
+   * @param {object} message
+   * @returns {boolean} false when the socket is not open (nothing was sent)
+   */
   send(message) {
-    if (!this.ready) return false;
+    if (!this.socket || !this.ready) return false;
     this.socket.send(JSON.stringify(message));
     return true;
   }
 }
 
-/** `1234` as `1,234`. */
+/**
+ * `1234` as `1,234`.
+ * @param {number} value
+ */
 export function count(value) {
   return Number(value).toLocaleString("en-US");
 }

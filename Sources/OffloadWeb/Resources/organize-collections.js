@@ -1,52 +1,52 @@
+// @ts-check
 // The collections page: the inbox, lists and plans; create, rename, delete, reorder (keys
 // and drag on the handle), capture into the inbox. Every change is one workspace change.
-import { getJSON, postJSON, Channel } from "./api.js";
-import { showMessage, announce, onUndoKey } from "./organize-common.js";
+import { Channel, getJSON, postJSON } from "./api.js";
+import { button, byId, editInPlace, inField, showMessage } from "./dom.js";
+import { justDragged, startDrag } from "./organize-collections-drag.js";
+import { drawToolbar, toggleSelected } from "./organize-collections-edit.js";
+import { announce, onUndoKey } from "./organize-common.js";
 
-const listElement = document.getElementById("collections");
-const undoButton = document.getElementById("undo");
-let view = null;
-let focusId = null;
-let drag = null;
+const listElement = byId("collections");
+const undoButton = byId("undo", HTMLButtonElement);
+/**
+ * What the page holds: the server's view, the focused row, edit mode and its selection.
+ * @type {{view: any, focusId: string | null, editing: boolean, selected: Set<string>}}
+ */
+export const page = { view: null, focusId: null, editing: false, selected: new Set() };
 
 async function load() {
   try {
-    view = await getJSON("/api/collections");
+    page.view = await getJSON("/api/collections");
     draw();
-    channel.send({ type: "watch", version: view.version });
+    channel.send({ type: "watch", version: page.view.version });
   } catch (error) {
     showMessage(error.message);
   }
 }
 
-function button(label, name, className, action) {
-  const element = document.createElement("button");
-  element.type = "button";
-  element.className = className;
-  element.textContent = label;
-  element.setAttribute("aria-label", name);
-  element.tabIndex = -1;
-  element.addEventListener("click", (event) => {
-    event.stopPropagation();
-    action();
-  });
-  return element;
-}
-
-function draw() {
-  undoButton.disabled = !view.canUndo;
-  if (!view.collections.some((entry) => entry.id === focusId)) focusId = view.collections[0]?.id;
+export function draw() {
+  undoButton.disabled = !page.view.canUndo;
+  if (!page.view.collections.some((entry) => entry.id === page.focusId)) page.focusId = page.view.collections[0]?.id;
   const hadFocus = listElement.contains(document.activeElement);
   listElement.replaceChildren(
-    ...view.collections.map((entry) => {
+    ...page.view.collections.map((entry) => {
       const item = document.createElement("li");
       item.className = "row collection";
       item.dataset.id = entry.id;
       item.setAttribute("role", "listitem");
       item.setAttribute("aria-label", entry.name);
-      item.tabIndex = entry.id === focusId ? 0 : -1;
+      item.tabIndex = entry.id === page.focusId ? 0 : -1;
       const body = document.createElement("div");
       body.className = "row-body";
+      const selectable = page.editing && !entry.isInbox;
+      if (selectable) {
+        item.setAttribute("aria-selected", String(page.selected.has(entry.id)));
+        const mark = document.createElement("span");
+        mark.className = "checkmark";
+        mark.setAttribute("aria-hidden", "true");
+        body.append(mark);
+      }
       const link = document.createElement("a");
       link.className = "text";
       link.href = `/collections/${encodeURIComponent(entry.id)}`;
@@ -56,7 +56,7 @@ function draw() {
       about.className = "about";
       about.textContent = `${entry.isInbox ? "inbox" : entry.kind} · ${entry.itemCount} item${entry.itemCount === 1 ? "" : "s"}`;
       body.append(link, about);
-      if (!entry.isInbox) {
+      if (!entry.isInbox && !page.editing) {
         body.append(
           button("Rename", `Rename ${entry.name}`, "row-rename", () => rename(entry)),
           button("Delete", `Delete ${entry.name}`, "row-delete", () => remove(entry)),
@@ -67,25 +67,56 @@ function draw() {
       }
       item.append(body);
       item.addEventListener("focus", () => {
-        focusId = entry.id;
+        page.focusId = entry.id;
+      });
+      // A tap anywhere on the row opens the collection; in edit mode it toggles its checkmark.
+      item.addEventListener("click", (event) => {
+        if (/** @type {Element} */ (event.target).closest("button, input") || justDragged()) return;
+        event.preventDefault();
+        if (page.editing) {
+          if (selectable) toggleSelected(entry.id);
+        } else {
+          location.href = link.href;
+        }
       });
       return item;
     }),
   );
-  if (hadFocus && focusId) listElement.querySelector(`[data-id="${CSS.escape(focusId)}"]`)?.focus();
+  if (hadFocus && page.focusId) rowOf(page.focusId)?.focus();
+  drawToolbar();
 }
 
-function focusRow(rowId) {
-  focusId = rowId;
-  for (const element of listElement.children) element.tabIndex = element.dataset.id === rowId ? 0 : -1;
-  const element = listElement.querySelector(`[data-id="${CSS.escape(rowId)}"]`);
+/** The drawn rows. @returns {HTMLElement[]} */
+export function rows() {
+  return /** @type {HTMLElement[]} */ ([...listElement.children]);
+}
+
+/**
+ * The drawn row of `rowId`, if shown.
+ * @param {string} rowId
+ * @returns {HTMLElement | null}
+ */
+function rowOf(rowId) {
+  return listElement.querySelector(`[data-id="${CSS.escape(rowId)}"]`);
+}
+
+/** @param {string} rowId */
+export function focusRow(rowId) {
+  page.focusId = rowId;
+  for (const element of rows()) element.tabIndex = element.dataset.id === rowId ? 0 : -1;
+  const element = rowOf(rowId);
   if (element) element.focus();
 }
 
 // Changes go one after another, each with the version the previous one left.
 let queue = Promise.resolve();
 
-function change(command) {
+/**
+ * Sends `command` after the changes before it.
+ * @param {object} command
+ * @returns {Promise<any>} the answer, or null when refused
+ */
+export function change(command) {
   const next = queue.then(() => send(command));
   queue = next.catch(() => null);
   return next;
@@ -94,11 +125,11 @@ function change(command) {
 async function send(command) {
   document.body.dataset.busy = "true";
   try {
-    const answer = await postJSON("/api/collections", { ...command, version: view.version });
-    view = answer.view;
+    const answer = await postJSON("/api/collections", { ...command, version: page.view.version });
+    page.view = answer.view;
     draw();
-    if (focusId) focusRow(focusId);
-    channel.send({ type: "watch", version: view.version });
+    if (page.focusId) focusRow(page.focusId);
+    channel.send({ type: "watch", version: page.view.version });
     announce(answer.done);
     return answer;
   } catch (error) {
@@ -110,32 +141,14 @@ async function send(command) {
   }
 }
 
+/** @param {any} entry */
 function rename(entry) {
   const element = listElement.querySelector(`[data-id="${CSS.escape(entry.id)}"] .text`);
-  const input = document.createElement("input");
-  input.className = "edit-text";
-  input.value = entry.name;
-  input.setAttribute("aria-label", `New name for ${entry.name}`);
-  element.replaceWith(input);
-  input.focus();
-  input.select();
-  let finished = false;
-  const finish = async (save) => {
-    if (finished) return;
-    finished = true;
-    if (save && input.value.trim() && input.value !== entry.name) {
-      await change({ action: "rename", id: entry.id, name: input.value });
-    } else {
-      draw();
-    }
+  editInPlace(element, entry.name, `New name for ${entry.name}`, async (name) => {
+    if (name !== null) await change({ action: "rename", id: entry.id, name });
+    else draw();
     focusRow(entry.id);
-  };
-  input.addEventListener("keydown", (event) => {
-    event.stopPropagation();
-    if (event.key === "Enter") finish(true);
-    if (event.key === "Escape") finish(false);
   });
-  input.addEventListener("blur", () => finish(true));
 }
 
 async function remove(entry) {
@@ -144,15 +157,16 @@ async function remove(entry) {
 }
 
 listElement.addEventListener("keydown", (event) => {
-  if (!view || event.target.tagName === "INPUT") return;
-  const index = view.collections.findIndex((entry) => entry.id === focusId);
-  const entry = view.collections[index];
+  if (!page.view || inField(event)) return;
+  const index = page.view.collections.findIndex((entry) => entry.id === page.focusId);
+  const entry = page.view.collections[index];
   if (!entry) return;
   let handled = true;
   if (event.altKey && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
     if (!entry.isInbox) change({ action: "move", id: entry.id, direction: event.key === "ArrowUp" ? "up" : "down" });
-  } else if (event.key === "ArrowUp" && index > 0) focusRow(view.collections[index - 1].id);
-  else if (event.key === "ArrowDown" && index + 1 < view.collections.length) focusRow(view.collections[index + 1].id);
+  } else if (event.key === "ArrowUp" && index > 0) focusRow(page.view.collections[index - 1].id);
+  else if (event.key === "ArrowDown" && index + 1 < page.view.collections.length) focusRow(page.view.collections[index + 1].id);
+  else if (event.key === " " && page.editing && !entry.isInbox) toggleSelected(entry.id);
   else if (event.key === "Enter") location.href = `/collections/${encodeURIComponent(entry.id)}`;
   else if (event.key === "F2" && !entry.isInbox) rename(entry);
   else if ((event.key === "Delete" || event.key === "Backspace") && !entry.isInbox) remove(entry);
@@ -160,65 +174,17 @@ listElement.addEventListener("keydown", (event) => {
   if (handled) event.preventDefault();
 });
 
-// A drag on a collection's handle: the row follows the pointer; the drop places it after
-// the row above the pointer (or first after the inbox).
-function startDrag(event, entry, item) {
-  if (event.button > 0) return;
+byId("capture").addEventListener("submit", async (event) => {
   event.preventDefault();
-  item.setPointerCapture(event.pointerId);
-  drag = { entry, item, startY: event.clientY, pointer: event.pointerId };
-  item.classList.add("lifted");
-  item.addEventListener("pointermove", onDragMove);
-  item.addEventListener("pointerup", onDragEnd);
-  item.addEventListener("pointercancel", onDragEnd);
-}
-
-function dropAfter(dragged, clientY) {
-  let after = null;
-  for (const element of listElement.children) {
-    if (element === dragged) continue;
-    const rect = element.getBoundingClientRect();
-    if (rect.top + rect.height / 2 < clientY) after = element.dataset.id;
-  }
-  return after;
-}
-
-function onDragMove(event) {
-  if (!drag || event.pointerId !== drag.pointer) return;
-  drag.item.style.setProperty("--dy", `${event.clientY - drag.startY}px`);
-}
-
-async function onDragEnd(event) {
-  if (!drag || event.pointerId !== drag.pointer) return;
-  const { entry, item } = drag;
-  drag = null;
-  item.removeEventListener("pointermove", onDragMove);
-  item.removeEventListener("pointerup", onDragEnd);
-  item.removeEventListener("pointercancel", onDragEnd);
-  item.classList.remove("lifted");
-  item.style.setProperty("--dy", "0px");
-  if (event.type === "pointercancel") return;
-  const after = dropAfter(item, event.clientY);
-  const inbox = view.collections.find((candidate) => candidate.isInbox);
-  const index = view.collections.findIndex((candidate) => candidate.id === entry.id);
-  const before = index > 0 ? view.collections[index - 1].id : null;
-  if (after === before || after === entry.id) return;
-  focusId = entry.id;
-  if (after === null || (inbox && after === inbox.id)) await change({ action: "move", id: entry.id, direction: "first" });
-  else await change({ action: "move", id: entry.id, after });
-}
-
-document.getElementById("capture").addEventListener("submit", async (event) => {
-  event.preventDefault();
-  const input = document.getElementById("capture-text");
+  const input = byId("capture-text", HTMLInputElement);
   if (!input.value.trim()) return;
   if (await change({ action: "capture", text: input.value })) input.value = "";
 });
 
-document.getElementById("create").addEventListener("submit", async (event) => {
+byId("create").addEventListener("submit", async (event) => {
   event.preventDefault();
-  const input = document.getElementById("create-name");
-  const kind = document.getElementById("create-kind").value;
+  const input = byId("create-name", HTMLInputElement);
+  const kind = byId("create-kind", HTMLSelectElement).value;
   if (!input.value.trim()) return;
   const answer = await change({ action: "create", name: input.value, kind });
   if (answer) {
@@ -232,14 +198,14 @@ undoButton.addEventListener("click", () => change({ action: "undo" }));
 
 const channel = new Channel(
   (message) => {
-    if (message.type === "changed" && view && message.version !== view.version) {
+    if (message.type === "changed" && page.view && message.version !== page.view.version) {
       load();
       announce("Updated: the collections were changed elsewhere");
     }
   },
   (open) => {
     document.body.dataset.connected = String(open);
-    if (open && view) channel.send({ type: "watch", version: view.version });
+    if (open && page.view) channel.send({ type: "watch", version: page.view.version });
   },
   "/ws/organize",
 );

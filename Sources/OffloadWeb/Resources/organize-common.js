@@ -1,37 +1,36 @@
-// Shared by the organize pages: haptics, messages, announcements and the undo key.
+// @ts-check
+// Shared by the organize pages: haptics, announcements and the undo key.
+
+import { inField } from "./dom.js";
 
 // The Gestures haptic cues as vibration patterns (on, off, on ... in ms): light on grab,
 // medium on a drop or a delete, the error and two light taps on a refused drop.
+/** @type {Record<string, number[]>} */
 const patterns = { grab: [8], drop: [15], commit: [15], refusedDrop: [25, 35, 8, 52, 8] };
 
-/** Plays a haptic cue where the device can. */
+/**
+ * Plays a haptic cue where the device can.
+ * @param {string} cue grab, drop, commit or refusedDrop
+ */
 export function feedback(cue) {
   if (navigator.vibrate && patterns[cue]) navigator.vibrate(patterns[cue]);
 }
 
-let hideTimer = null;
-
-/** Shows a message in the page's alert region for a few seconds. */
-export function showMessage(text) {
-  const message = document.getElementById("message");
-  message.textContent = text;
-  message.hidden = false;
-  clearTimeout(hideTimer);
-  hideTimer = setTimeout(() => {
-    message.hidden = true;
-  }, 6000);
-}
-
-/** Says what happened in the polite status region. */
+/**
+ * Says what happened in the polite status region.
+ * @param {string} text
+ */
 export function announce(text) {
   document.getElementById("status").textContent = text || "";
 }
 
-/** Calls `undo` on U or Ctrl+Z (Cmd+Z) when no text field has the focus. */
+/**
+ * Calls `undo` on U or Ctrl+Z (Cmd+Z) when no text field has the focus.
+ * @param {() => void} undo
+ */
 export function onUndoKey(undo) {
   document.addEventListener("keydown", (event) => {
-    const field = event.target.closest && event.target.closest("input, select, textarea");
-    if (field) return;
+    if (inField(event)) return;
     const z = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "z";
     const u = !event.ctrlKey && !event.metaKey && !event.altKey && event.key === "u";
     if (z || u) {

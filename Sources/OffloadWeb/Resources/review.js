@@ -1,10 +1,13 @@
+// @ts-check
 // The review: the decided photos in a grid, a decision changed, the commit with its progress.
-import { Channel, count, getJSON, postJSON } from "/assets/api.js";
+import { Channel, count, getJSON, postJSON } from "./api.js";
+import { byId } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
+const $ = byId;
 const grid = $("grid");
-const filter = $("filter");
-const bar = $("commit-progress");
+const filter = $("filter", HTMLSelectElement);
+const bar = $("commit-progress", HTMLProgressElement);
+const commitButton = $("commit", HTMLButtonElement);
 let review = null;
 
 const channel = new Channel(onServerMessage, (up) => {
@@ -41,7 +44,7 @@ function show(next) {
     s.pending > 0
       ? `${count(s.pending)} to commit: ${count(s.trash)} to the Trash, ${count(s.favorite)} rated as favorites, ${count(s.keep)} kept. Nothing is deleted.`
       : "Nothing to commit.";
-  $("commit").disabled = s.pending === 0;
+  commitButton.disabled = s.pending === 0;
   const shown = filter.value ? review.items.filter((item) => item.decision === filter.value) : review.items;
   grid.replaceChildren(...shown.map(tile));
   document.body.dataset.ready = String(shown.length);
@@ -118,18 +121,18 @@ function onServerMessage(m) {
     load();
   } else if (m.type === "error") {
     say(m.error);
-    $("commit").disabled = false;
+    commitButton.disabled = false;
   }
 }
 
 $("commit").addEventListener("click", () => {
   if (!review) return;
-  $("commit").disabled = true;
+  commitButton.disabled = true;
   bar.hidden = false;
   bar.value = 0;
   if (!channel.send({ type: "commit", session: review.session.id })) {
     say("Not connected to the server; try again in a moment.");
-    $("commit").disabled = false;
+    commitButton.disabled = false;
   }
 });
 

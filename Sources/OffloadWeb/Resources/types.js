@@ -1,0 +1,73 @@
+// @ts-check
+// The shapes of the server's JSON documents, for JSDoc types (this module has no code).
+
+/**
+ * A session's figures, as `/api/state` and the deck's answers carry them.
+ * @typedef {object} Figures
+ * @property {string} id
+ * @property {string} folder
+ * @property {number} total
+ * @property {number} reviewed
+ * @property {number} trash
+ * @property {number} favorite
+ * @property {number} keep
+ * @property {number} pending
+ * @property {number} committed
+ * @property {boolean} isAtEnd
+ * @property {boolean} canUndo
+ */
+
+/**
+ * One photo of the deck.
+ * @typedef {object} Card
+ * @property {number} index
+ * @property {string} name
+ * @property {string} [image]
+ * @property {number} [width]
+ * @property {number} [height]
+ * @property {string} [format]
+ * @property {string} [captureDate]
+ * @property {string} [decision]
+ * @property {string} [problem]
+ * @property {string} [video]
+ */
+
+/**
+ * The deck: the session's figures, the photo on screen and the next three.
+ * @typedef {object} Deck
+ * @property {Figures | null} session
+ * @property {Card | null} current
+ * @property {Card[]} next
+ */
+
+/**
+ * A message the server sends over a WebSocket (the deck's, the review's or organize's).
+ * @typedef {{type: string, [key: string]: any}} ServerMessage
+ */
+
+/**
+ * One row of a collection page, in outline order.
+ * @typedef {object} Row
+ * @property {string} id
+ * @property {string} text
+ * @property {boolean} done
+ * @property {number} depth
+ * @property {string} number
+ * @property {string} [parent]
+ * @property {number} childCount
+ * @property {boolean} fixed whether the collection's rules keep the row where it is
+ */
+
+/**
+ * A collection page as the server sends it.
+ * @typedef {object} CollectionView
+ * @property {string} id
+ * @property {string} name
+ * @property {string} kind list or plan
+ * @property {boolean} itinerary
+ * @property {Row[]} rows
+ * @property {string} version a change posted with another one is refused
+ * @property {boolean} canUndo
+ */
+
+export {};

@@ -37,7 +37,7 @@ private struct DeckFixture {
   func replayed() throws -> CullingState {
     let manifest = try store.readManifest(id)
     let journal = JSONLinesSessionJournal(
-      folder: PathName.join(store.folder, id), readOnly: true)
+      folder: store.folder + "/" + id, readOnly: true)
     return try CullingSession(
       photos: manifest.photos, journal: journal, undoDepth: manifest.undoDepth, clock: { 0 }
     ).state

@@ -10,11 +10,6 @@ extension PhotoSession.SwipeDirection {
   /// The deck swipe a gesture's direction stands for: left, right or up; nil for down, which
   /// decides nothing on the deck.
   ///
-  /// ```swift
-  /// PhotoSession.SwipeDirection(gesture: .left)   // .left (trash)
-  /// PhotoSession.SwipeDirection(gesture: .down)   // nil
-  /// ```
-  ///
   /// - Parameter gesture: The direction the Gestures arena reported.
   public init?(gesture: Gestures.SwipeDirection) {
     switch gesture {

@@ -346,8 +346,12 @@ final class BenchSocket {
   }
 
   func send(_ text: String) {
-    let payload = Array(text.utf8)
-    var frame: [UInt8] = [0x81]
+    sendFrame(opcode: 1, Array(text.utf8))
+  }
+
+  /// Sends one masked frame (a client's frames are masked).
+  func sendFrame(opcode: UInt8, _ payload: [UInt8]) {
+    var frame: [UInt8] = [0x80 | opcode]
     if payload.count < 126 {
       frame.append(0x80 | UInt8(payload.count))
     } else {
@@ -378,6 +382,8 @@ final class BenchSocket {
           pending.removeFirst(offset + length)
           if opcode == 8 { return nil }
           if opcode == 1 { return String(decoding: payload, as: UTF8.self) }
+          // The server pings every 30 s and closes a connection that does not answer.
+          if opcode == 9 { sendFrame(opcode: 0xA, payload) }
           continue
         }
       }

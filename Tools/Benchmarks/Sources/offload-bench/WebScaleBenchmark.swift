@@ -47,6 +47,8 @@ enum WebScaleFigures {
           ("rssMegabytes", .number(rss)),
         ]))
       latencies.removeAll(keepingCapacity: true)
+      FileHandle.standardError.write(
+        Data("scale: \(channel) \(range): p50 \(p50) ms, p99 \(p99) ms, RSS \(rss) MB\n".utf8))
     }
     func summarize(_ channel: String) {
       guard let first = windows.first, let last = windows.last else { return }
@@ -93,7 +95,32 @@ enum WebScaleFigures {
       close("POST /api/decide", first: last - decisions - latencies.count)
     }
     summarize("POST /api/decide")
+    rows.append(try syncBaseline(folder: scratch + "/scale", count: window))
     return rows
+  }
+
+  /// The baseline under every decision: `count` appends of a journal-sized line to a file in
+  /// the same folder, each followed by `fsync`, measured now, on the same disk.
+  static func syncBaseline(folder: String, count: Int) throws -> BenchmarkRow {
+    let fd = open(folder + "/fsync-baseline", O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw ValidationError("cannot write into \(folder)") }
+    defer { close(fd) }
+    let line = Array(String(repeating: "x", count: 120).utf8) + [10]
+    var latencies: [Double] = []
+    for _ in 0..<count {
+      let start = ContinuousClock.now
+      let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+      guard written == line.count, fsync(fd) == 0 else {
+        throw ValidationError("cannot append and sync in \(folder)")
+      }
+      latencies.append(WebBenchmark.milliseconds(ContinuousClock.now - start))
+    }
+    latencies.sort()
+    return BenchmarkRow(fields: [
+      ("case", .text("baseline: append 121 bytes + fsync, same disk (\(count) times)")),
+      ("p50Milliseconds", .number(latencies[latencies.count / 2])),
+      ("p99Milliseconds", .number(latencies[min(latencies.count - 1, latencies.count * 99 / 100)])),
+    ])
   }
 }
 

@@ -34,80 +34,30 @@ struct DeckFailure: Error, CustomStringConvertible {
   }
 }
 
-/// The photo sessions of one store as the web app sees them: reads replay a session read-only
-/// (no lock, so a terminal command may hold the session meanwhile); every change opens the
-/// session with its lock, journals the change (synced) and releases the lock before it returns,
-/// as one `offloadctl photos` command does.
+/// The photo sessions of one store as the web app sees them: the library's `PhotoDeck`, which
+/// keeps the session in memory and applies each decision incrementally, behind one actor (so
+/// changes are serialized), with its answers encoded as `WebShapes`.
+///
+/// The deck takes the session's lock per change, as one `offloadctl photos` command does, so
+/// a terminal command can use the session between two swipes; what it changes is noticed
+/// (from the journal files' sizes and times) before the next read or change. See
+/// `Docs/Decisions/0009-photo-deck-keeps-the-session.md`.
 actor DeckService {
-  let store: PhotoSessionStore
   /// Folders a session may be started from: these and their subfolders only.
   let roots: [String]
-  private var manifests: [String: PhotoSessionStore.Manifest] = [:]
+  private let deck: PhotoDeck
 
   init(store: PhotoSessionStore, roots: [String]) {
-    self.store = store
+    self.deck = PhotoDeck(store: store)
     self.roots = roots
   }
 
-  // MARK: Resolving
-
-  /// The session `id` names, or the latest one; nil when the store holds none.
-  func resolve(_ id: String?) throws(DeckFailure) -> String? {
-    let ids: [String]
-    do {
-      ids = try store.sessionIDs()
-    } catch {
-      throw DeckFailure(error)
-    }
-    guard let id else { return ids.last }
-    guard ids.contains(id) else {
-      throw DeckFailure(status: 404, "there is no such photo session in this store")
-    }
-    return id
-  }
-
-  private func manifest(_ id: String) throws(DeckFailure) -> PhotoSessionStore.Manifest {
-    if let cached = manifests[id] { return cached }
-    do {
-      let manifest = try store.readManifest(id)
-      // A manifest never changes once written; keep the few most recent.
-      if manifests.count > 4 { manifests.removeAll() }
-      manifests[id] = manifest
-      return manifest
-    } catch {
-      throw DeckFailure(error)
-    }
-  }
-
-  private func library(_ manifest: PhotoSessionStore.Manifest) -> FolderLibrary {
-    FolderLibrary(root: manifest.root, trash: store.trash, sidecarNaming: manifest.sidecarNaming)
-  }
-
-  /// The session replayed read-only, without its lock.
-  private func snapshot(_ id: String) throws(DeckFailure) -> (
-    PhotoSessionStore.Manifest, CullingSession
-  ) {
-    let manifest = try manifest(id)
-    do {
-      let journal = JSONLinesSessionJournal(folder: store.folder + "/" + id, readOnly: true)
-      let session = try CullingSession(
-        photos: manifest.photos, journal: journal, library: library(manifest),
-        undoDepth: manifest.undoDepth, clock: store.clock)
-      return (manifest, session)
-    } catch {
-      throw DeckFailure(error)
-    }
-  }
-
-  /// Opens the session with its lock, runs `body`, and releases the lock.
-  private func changing<T>(
-    _ id: String, _ body: (PhotoSessionStore.Opened) throws(PhotoSessionError) -> T
+  /// Runs a library call, its error as the page's failure.
+  private func library<T>(
+    _ body: () throws(PhotoSessionError) -> T
   ) throws(DeckFailure) -> T {
     do {
-      let opened = try store.open(id)
-      return try withExtendedLifetime(opened) { () throws(PhotoSessionError) -> T in
-        try body(opened)
-      }
+      return try body()
     } catch {
       throw DeckFailure(error)
     }
@@ -115,27 +65,43 @@ actor DeckService {
 
   // MARK: Reading
 
+  /// The session `id` names, or the latest one; nil when the store holds none.
+  func resolve(_ id: String?) throws(DeckFailure) -> String? {
+    try library { () throws(PhotoSessionError) in try deck.resolve(id) }
+  }
+
+  /// The deck of session `id` as the page draws it.
+  private func shape(_ id: String) throws(DeckFailure) -> WebShapes.Deck {
+    try library { () throws(PhotoSessionError) in
+      WebShapes.Deck(id: id, manifest: try deck.manifest(id), session: try deck.session(id))
+    }
+  }
+
   /// The deck as the page draws it: the session's figures, the card on screen and the next
   /// three.
   ///
-  /// - Complexity: O(*n* + *e*) for *n* photos and *e* journal events (one replay).
+  /// - Complexity: O(1) for a session in memory whose journal did not change.
   func state(_ id: String?) throws(DeckFailure) -> WebShapes.Deck {
     guard let id = try resolve(id) else { return WebShapes.Deck(session: nil) }
-    let (manifest, session) = try snapshot(id)
-    return WebShapes.Deck(id: id, manifest: manifest, session: session)
+    return try shape(id)
   }
 
   /// The decided photos of a session, optionally only those with one decision.
+  ///
+  /// - Complexity: O(*r*) for *r* decided photos.
   func review(_ id: String?, decision: PhotoDecision?) throws(DeckFailure) -> WebShapes.Review {
     guard let id = try resolve(id) else {
       throw DeckFailure(status: 404, "there is no photo session yet")
     }
-    let (manifest, session) = try snapshot(id)
-    return WebShapes.Review(
-      id: id, manifest: manifest, session: session, items: session.review(decision))
+    return try library { () throws(PhotoSessionError) in
+      let session = try deck.session(id)
+      return WebShapes.Review(
+        id: id, manifest: try deck.manifest(id), session: session,
+        items: session.review(decision))
+    }
   }
 
-  /// The bytes of photo `index` of session `id` and their media type.
+  /// The bytes of card `index` of session `id` and their media type.
   ///
   /// Only a photo of the session is served: the file must be a regular file (not a symbolic
   /// link) whose real path lies inside the session's folder. A raw file is served as the
@@ -147,7 +113,7 @@ actor DeckService {
     return try shown(format, bytes)
   }
 
-  /// The thumbnail of photo `index` of session `id`: the EXIF thumbnail of a JPEG, the
+  /// The thumbnail of card `index` of session `id`: the EXIF thumbnail of a JPEG, the
   /// thumbnail of a raw file or a JPEG-coded HEIF thumbnail, else the photo as ``photo(_:index:)``
   /// serves it. The same rules as ``photo(_:index:)`` decide which files may be read.
   ///
@@ -160,25 +126,19 @@ actor DeckService {
     return try shown(format, bytes)
   }
 
-  /// The format and bytes of photo `index` when it may be served: a photo of the session in a
+  /// The format and bytes of card `index` when it may be served: a photo of the session in a
   /// format a page shows, a regular file whose real path lies inside the session's folder.
   private func contained(
     _ id: String, index: Int
   ) throws(DeckFailure) -> (format: ImageFormat, bytes: [UInt8]) {
     guard try resolve(id) != nil else { throw DeckFailure(status: 404, "no such session") }
-    // Indexes are queue positions, which a skip reorders and a rescan extends: the replayed
-    // state names the card, never the manifest's start order.
-    let (manifest, session) = try snapshot(id)
-    let photos = session.state.photos
-    guard index >= 0 && index < photos.count else {
-      throw DeckFailure(status: 404, "no photo \(index) in session \(id)")
-    }
-    let name = photos[index]
-    guard let format = ImageFormat(fileName: name), WebMedia.isShown(format) else {
+    // The deck names the card by queue position (a skip reorders, a rescan extends).
+    let file = try library { () throws(PhotoSessionError) in try deck.file(id, at: index) }
+    guard let format = ImageFormat(fileName: file.photo), WebMedia.isShown(format) else {
       throw DeckFailure(status: 415, "the browser cannot show this photo's format")
     }
-    let path = library(manifest).path(of: name)
-    guard let bytes = WebFiles.readContained(path, root: manifest.root, limit: WebLimits.photoBytes)
+    guard
+      let bytes = WebFiles.readContained(file.path, root: file.root, limit: WebLimits.photoBytes)
     else {
       throw DeckFailure(status: 404, "photo \(index) is not in the session's folder any more")
     }
@@ -198,49 +158,31 @@ actor DeckService {
 
   // MARK: Changing
 
-  /// Decides the photo on screen, if it is still photo `index`.
+  /// Decides the photo on screen, if it is still card `index`.
   ///
   /// - Throws: 409 when another page or command decided it first.
+  /// - Complexity: O(1) plus one durable append, for a session in memory.
   func decide(_ id: String, index: Int, _ decision: PhotoDecision) throws(DeckFailure)
     -> WebShapes.Deck
   {
-    let manifest = try manifest(id)
-    return try changing(id) { opened throws(PhotoSessionError) in
-      let cursor = opened.session.state.cursor
-      guard cursor == index else {
-        throw PhotoSessionError(
-          .sessionBusy,
-          description:
-            "photo \(index + 1) is no longer on screen (photo \(cursor + 1) is): it was decided elsewhere"
-        )
-      }
-      try opened.session.decide(decision)
-      return WebShapes.Deck(id: id, manifest: manifest, session: opened.session)
-    }
+    try library { () throws(PhotoSessionError) in try deck.decide(id, at: index, decision) }
+    return try shape(id)
   }
 
   /// Undoes the last decision or change.
   func undo(_ id: String) throws(DeckFailure) -> WebShapes.Deck {
-    let manifest = try manifest(id)
-    return try changing(id) { opened throws(PhotoSessionError) in
-      try opened.session.undo()
-      return WebShapes.Deck(id: id, manifest: manifest, session: opened.session)
-    }
+    try library { () throws(PhotoSessionError) in try deck.undo(id) }
+    return try shape(id)
   }
 
-  /// Changes the decision of decided photo `index`.
+  /// Changes the decision of the decided card at queue position `index`.
+  ///
+  /// - Complexity: O(*r*) for the review of *r* decided photos it answers with.
   func change(_ id: String, index: Int, _ decision: PhotoDecision) throws(DeckFailure)
     -> WebShapes.Review
   {
-    let manifest = try manifest(id)
-    guard index >= 0 && index < manifest.photos.count else {
-      throw DeckFailure(status: 404, "no photo \(index) in session \(id)")
-    }
-    return try changing(id) { opened throws(PhotoSessionError) in
-      try opened.session.change(manifest.photos[index], to: decision)
-      return WebShapes.Review(
-        id: id, manifest: manifest, session: opened.session, items: opened.session.review(nil))
-    }
+    try library { () throws(PhotoSessionError) in try deck.change(id, at: index, to: decision) }
+    return try review(id, decision: nil)
   }
 
   /// Commits the pending decisions (Trash and sidecars; nothing is deleted), reporting progress.
@@ -249,9 +191,11 @@ actor DeckService {
   func commit(
     _ id: String, progress: @Sendable (CommitProgress) -> Void
   ) throws(DeckFailure) -> WebShapes.Committed {
-    try changing(id) { opened throws(PhotoSessionError) in
-      let report = try opened.session.commit(batchSize: 50, dryRun: false, progress: progress)
-      return WebShapes.Committed(report: report, statistics: opened.session.statistics)
+    try library { () throws(PhotoSessionError) in
+      try deck.change(id) { session throws(PhotoSessionError) in
+        let report = try session.commit(batchSize: 50, dryRun: false, progress: progress)
+        return WebShapes.Committed(report: report, statistics: session.statistics)
+      }
     }
   }
 
@@ -263,15 +207,8 @@ actor DeckService {
     guard let path = WebFiles.containedFolder(folder, in: roots[rootIndex]) else {
       throw DeckFailure(status: 400, "the folder must be inside \(roots[rootIndex])")
     }
-    do {
-      let opened = try store.start(folder: path)
-      let id = opened.id
-      return withExtendedLifetime(opened) {
-        WebShapes.Deck(id: id, manifest: opened.manifest, session: opened.session)
-      }
-    } catch {
-      throw DeckFailure(error)
-    }
+    let id = try library { () throws(PhotoSessionError) in try deck.start(folder: path).id }
+    return try shape(id)
   }
 
   /// The subfolders of `folder` (relative to root `rootIndex`), names only, sorted.

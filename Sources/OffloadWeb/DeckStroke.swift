@@ -1,5 +1,6 @@
 import Foundation
 import Gestures
+import Offload
 import PhotoSession
 
 /// One message from the page over the WebSocket.
@@ -98,7 +99,7 @@ struct DeckStroke {
       case .haptic(.thresholdTick, _):
         messages.append(ServerMessage(type: "tick"))
       case .deckFinished(.commit(let direction, let byFling), _):
-        if let decision = Self.decision(direction) {
+        if let decision = PhotoDecision(gesture: direction) {
           outcome = .commit(decision, direction: direction.rawValue, byFling: byFling)
         } else {
           outcome = .snapBack
@@ -111,16 +112,6 @@ struct DeckStroke {
     }
     if outcome == nil && (phase == .ended || phase == .cancelled) { outcome = .snapBack }
     return (messages, outcome)
-  }
-
-  /// The decision of a deck swipe direction (down decides nothing).
-  static func decision(_ direction: Gestures.SwipeDirection) -> PhotoDecision? {
-    switch direction {
-    case .left: .trash
-    case .right: .favorite
-    case .up: .keep
-    case .down: nil
-    }
   }
 
   /// The stroke as a gesture trace that `offloadctl gesture replay` reads.

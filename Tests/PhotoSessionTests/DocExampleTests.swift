@@ -115,6 +115,48 @@ struct DocExampleTests {
     #expect(session.statistics.reviewed == 2 && session.statistics.trash == 0)
   }
 
+  // MARK: PhotoDeck
+
+  @Test func photoDeck() throws {
+    let fixture = try Fixture(count: 3)
+    defer { fixture.folder.remove() }
+    try fixture.store().start(folder: fixture.photos).close()
+    let sessionsFolder = fixture.sessions
+    var printed: [String] = []
+    func print(_ value: Any) { printed.append("\(value)") }
+    do {
+      // The type's example.
+      let deck = PhotoDeck(store: PhotoSessionStore(folder: sessionsFolder))
+      if let id = try deck.resolve(nil) {  // the latest session
+        let cursor = try deck.session(id).state.cursor
+        try deck.decide(id, at: cursor, .trash)  // durable when it returns
+        print(try deck.session(id).current?.photo ?? "")  // from memory
+      }
+    }
+    #expect(printed == ["IMG_0002.jpg"])
+    let store = fixture.store()
+    let latest = try store.openLatest()
+    try latest.session.undo()
+    try latest.close()
+    printed = []
+    do {
+      // The guide's example.
+      let deck = PhotoDeck(store: store)
+      if let id = try deck.resolve(nil) {  // the latest session
+        try deck.decide(id, at: 0, .trash)  // card 0 is on screen; durable when it returns
+        try deck.decide(id, at: 1, .favorite)
+        try deck.undo(id)  // card 1 is on screen again
+        try deck.change(id, at: 0, to: .keep)  // by queue position, as review lists it
+        let report = try deck.change(id) { session throws(PhotoSessionError) in
+          try session.commit()
+        }
+        print(report.applied.count)  // 1: card 0, kept
+      }
+    }
+    #expect(printed == ["1"])
+    #expect(try fixture.photoFiles() == fixture.names && fixture.trashedCount() == 0)
+  }
+
   // MARK: CullingSession
 
   @Test func cullingSession() throws {

@@ -45,7 +45,9 @@ private func makePhotos(_ count: Int, from first: Int = 0, in folder: TemporaryD
 struct KillTrialTests {
   static let trials = Environment.slowTestsEnabled ? 40 : 3
 
-  @Test func killDuringSwiping() throws {
+  /// Swipes, undos and changes killed at a random moment, made on the session directly
+  /// (`swipe`) or through a `PhotoDeck`, which takes the lock per change (`deck`).
+  @Test(arguments: ["swipe", "deck"]) func killDuringSwiping(mode: String) throws {
     var rng = SplitMix64(seed: SplitMix64.testSeed(0x5EED))
     for trial in 0..<Self.trials {
       let work = try TemporaryDirectory(prefix: "offload-kill")
@@ -58,7 +60,7 @@ struct KillTrialTests {
       let id = try store.start(folder: photos.path).id
       let seed = rng.next()
       let lines = try runAndKill(
-        ["swipe", store.folder, id, "3000", String(seed)],
+        [mode, store.folder, id, "3000", String(seed)],
         environment: ["XDG_DATA_HOME": work.appending("data")],
         after: Double(rng.index(below: 250) + 20) / 1000)
       // Replay what the child announced on a memory session.

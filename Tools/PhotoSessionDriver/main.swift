@@ -3,6 +3,8 @@
 //   photo-session-driver swipe STORE SESSION STEPS SEED
 //       performs STEPS seeded swipes, undos and changes; announces each as `do ...` before
 //       calling the session and `ok` or `err CODE` after it returns.
+//   photo-session-driver deck STORE SESSION STEPS SEED
+//       the same through a `PhotoDeck` (the lock per change), forgotten and reopened every 50 steps.
 //   photo-session-driver commit STORE SESSION BATCH
 //       commits the session, printing `done PHOTO` after every photo, then `finished`.
 //   photo-session-driver restore STORE SESSION
@@ -50,9 +52,42 @@ struct SplitMix64: RandomNumberGenerator {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4 else {
-  fail("usage: photo-session-driver swipe|commit|restore|rescan STORE SESSION ...")
+  fail("usage: photo-session-driver swipe|deck|commit|restore|rescan STORE SESSION ...")
 }
 let store = PhotoSessionStore(folder: arguments[2])
+if arguments[1] == "deck" {
+  guard arguments.count == 6, let steps = Int(arguments[4]), let seed = UInt64(arguments[5]) else {
+    fail("usage: photo-session-driver deck STORE SESSION STEPS SEED")
+  }
+  let deck = PhotoDeck(store: store)
+  let id = arguments[3]
+  var rng = SplitMix64(state: seed)
+  for step in 0..<steps {
+    let roll = Int.random(in: 0..<10, using: &rng)
+    do {
+      let state = try deck.session(id).state
+      if roll < 7 {
+        let direction = SwipeDirection.allCases[Int.random(in: 0..<3, using: &rng)]
+        say("do swipe \(direction.rawValue)")
+        try deck.swipe(id, at: state.cursor, direction)
+      } else if roll < 9 || state.cursor == 0 {
+        say("do undo")
+        try deck.undo(id)
+      } else {
+        let index = Int.random(in: 0..<state.cursor, using: &rng)
+        let decision = PhotoDecision.allCases[Int.random(in: 0..<3, using: &rng)]
+        say("do change \(index) \(decision.rawValue)")
+        try deck.change(id, at: index, to: decision)
+      }
+      say("ok")
+    } catch {
+      say("err \(error.code.rawValue)")
+    }
+    if step % 50 == 49 { deck.forget(id) }
+  }
+  say("finished")
+  exit(0)
+}
 let opened: PhotoSessionStore.Opened
 do {
   opened = try store.open(arguments[3])

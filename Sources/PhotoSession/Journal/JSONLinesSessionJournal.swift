@@ -33,6 +33,8 @@ public final class JSONLinesSessionJournal: SessionJournal {
 
   private var journal: JSONLinesJournal<SessionEvent, SessionSnapshot>?
   private var closed = false
+  /// Where ``suspend()`` left the journal, while it is suspended.
+  private var resumePoint: JSONLinesJournal<SessionEvent, SessionSnapshot>.ResumePoint?
 
   /// The name of the journal's files in the session folder.
   public static let name = "journal"
@@ -73,6 +75,7 @@ public final class JSONLinesSessionJournal: SessionJournal {
   /// - Throws: ``PhotoSessionError/Code/writeFailed`` when the final flush fails.
   public func close() throws(PhotoSessionError) {
     closed = true
+    resumePoint = nil
     guard let journal else { return }
     self.journal = nil
     do throws(PersistenceError) {
@@ -94,6 +97,11 @@ public final class JSONLinesSessionJournal: SessionJournal {
     SessionEvent, SessionSnapshot
   > {
     if let journal { return journal }
+    if resumePoint != nil {
+      throw PhotoSessionError(
+        .writeFailed, path: folder,
+        description: "the journal in \"\(folder)\" is suspended; resume it before a change")
+    }
     if closed {
       throw PhotoSessionError(
         .writeFailed, path: folder,
@@ -125,6 +133,58 @@ public final class JSONLinesSessionJournal: SessionJournal {
       description:
         "the session in \"\(folder)\" was written by an earlier development build (\"journal.jsonl\"); this build cannot read it: start a new session"
     )
+  }
+
+  // MARK: Suspend and resume
+
+  /// Whether the journal is suspended (see ``suspend()``).
+  public var isSuspended: Bool { resumePoint != nil }
+
+  /// Releases the lock between changes while the session stays in memory: syncs, notes where
+  /// the journal stopped and closes it. Another process may open the session until
+  /// ``resume()``. Does nothing when the journal is not open for writing.
+  ///
+  /// - Throws: ``PhotoSessionError/Code/writeFailed`` when the sync or close fails (every
+  ///   acknowledged event was synced already); the journal is closed then.
+  /// - Complexity: O(1): two `stat` calls and a close.
+  public func suspend() throws(PhotoSessionError) {
+    guard let journal, !readOnly else { return }
+    self.journal = nil
+    do throws(PersistenceError) {
+      resumePoint = try journal.suspend()
+    } catch {
+      closed = true
+      throw Self.translate(error, writing: true)
+    }
+  }
+
+  /// Takes the lock again after ``suspend()``: true when nothing changed the journal meanwhile
+  /// (the session in memory is current and the next append follows on), false when another
+  /// process changed it (the lock is released and this journal is closed: open the session
+  /// again to replay what the other process wrote). True when the journal was not suspended.
+  ///
+  /// - Returns: Whether the session in memory is still the session on disk.
+  /// - Throws: ``PhotoSessionError/Code/sessionBusy`` when another process keeps the session
+  ///   open longer than ``lockTimeout``, or an I/O failure.
+  /// - Complexity: O(1): a lock, two `stat` calls and an open.
+  public func resume() throws(PhotoSessionError) -> Bool {
+    guard let point = resumePoint else { return !closed || journal != nil }
+    do throws(PersistenceError) {
+      guard
+        let resumed = try JSONLinesJournal<SessionEvent, SessionSnapshot>.resume(
+          at: point, directory: folder, name: Self.name, format: Self.format,
+          durability: .never, lockTimeout: lockTimeout, fileSystem: fileSystem)
+      else {
+        resumePoint = nil
+        closed = true
+        return false
+      }
+      journal = resumed
+      resumePoint = nil
+      return true
+    } catch {
+      throw Self.translate(error, writing: false)
+    }
   }
 
   // MARK: Append

@@ -40,6 +40,26 @@ extension PhotoSessionStore {
       try journal.close()
     }
 
+    /// Releases the session's lock between changes while the session stays in memory (see
+    /// ``JSONLinesSessionJournal/suspend()``); ``resume()`` takes it again before the next
+    /// change.
+    ///
+    /// - Throws: ``PhotoSessionError/Code/writeFailed`` when the final sync or close fails.
+    public func suspend() throws(PhotoSessionError) {
+      try journal.suspend()
+    }
+
+    /// Takes the session's lock again after ``suspend()``: true when no other process changed
+    /// the session meanwhile, false when one did (the session is closed then: open it again).
+    ///
+    /// - Returns: Whether ``session`` is still the session on disk.
+    /// - Throws: ``PhotoSessionError/Code/sessionBusy`` when another process keeps the session
+    ///   open, or an I/O failure.
+    /// - Complexity: O(1): a lock, two `stat` calls and an open.
+    public func resume() throws(PhotoSessionError) -> Bool {
+      try journal.resume()
+    }
+
     /// The session id.
     public var id: String { manifest.id }
   }

@@ -262,13 +262,20 @@ public final class PhotoSessionStore {
 
   /// Opens the session `id`.
   ///
+  /// - Parameters:
+  ///   - id: The session id.
+  ///   - lockTimeout: How long to wait for another process that has the session open; none
+  ///     by default.
   /// - Throws: ``PhotoSessionError/Code/noSession`` when there is no such session,
   ///   ``PhotoSessionError/Code/sessionBusy`` when another process has it open, or a replay
   ///   error.
   /// - Complexity: O(*n* + *e*) for *n* photos and *e* journal events since the snapshot.
-  public func open(_ id: String) throws(PhotoSessionError) -> Opened {
+  public func open(_ id: String, lockTimeout: Duration = .zero) throws(PhotoSessionError)
+    -> Opened
+  {
     let manifest = try readManifest(id)
-    return try open(manifest: manifest, folder: PathName.join(folder, id), issues: [])
+    return try open(
+      manifest: manifest, folder: PathName.join(folder, id), issues: [], lockTimeout: lockTimeout)
   }
 
   /// Opens the most recently started session.
@@ -340,25 +347,33 @@ public final class PhotoSessionStore {
     return manifest
   }
 
+  /// The folder library of a session: its root, naming and companions, with the identities
+  /// recorded at start read when a commit first needs them.
+  func library(manifest: Manifest, sessionFolder: String) -> FolderLibrary {
+    let photos = manifest.photos
+    let io = self.io
+    return FolderLibrary(
+      root: manifest.root, trash: trash, sidecarNaming: manifest.sidecarNaming,
+      favoriteRating: 5, companions: manifest.companions ?? [:],
+      companionIdentities: [:], fileSystem: fileSystem,
+      loadIdentities: { () throws(PhotoSessionError) in
+        try Self.readIdentities(folder: sessionFolder, photos: photos, io: io)
+      },
+      loadCompanionIdentities: { () throws(PhotoSessionError) in
+        try Self.readCompanionIdentities(folder: sessionFolder, manifest: manifest, io: io)
+      })
+  }
+
   private func open(
-    manifest: Manifest, folder sessionFolder: String, issues: [ScanIssue]
+    manifest: Manifest, folder sessionFolder: String, issues: [ScanIssue],
+    lockTimeout: Duration = .zero
   ) throws(PhotoSessionError) -> Opened {
     // The journal's lock is the session's: replaying (in the session's init) takes it, and
     // another process holding it makes the open fail as busy.
-    let journal = JSONLinesSessionJournal(folder: sessionFolder, fileSystem: fileSystem)
+    let journal = JSONLinesSessionJournal(
+      folder: sessionFolder, lockTimeout: lockTimeout, fileSystem: fileSystem)
     do throws(PhotoSessionError) {
-      let photos = manifest.photos
-      let io = self.io
-      let library = FolderLibrary(
-        root: manifest.root, trash: trash, sidecarNaming: manifest.sidecarNaming,
-        favoriteRating: 5, companions: manifest.companions ?? [:],
-        companionIdentities: [:], fileSystem: fileSystem,
-        loadIdentities: { () throws(PhotoSessionError) in
-          try Self.readIdentities(folder: sessionFolder, photos: photos, io: io)
-        },
-        loadCompanionIdentities: { () throws(PhotoSessionError) in
-          try Self.readCompanionIdentities(folder: sessionFolder, manifest: manifest, io: io)
-        })
+      let library = library(manifest: manifest, sessionFolder: sessionFolder)
       let session = try CullingSession(
         photos: manifest.photos, journal: journal, library: library,
         undoDepth: manifest.undoDepth, clock: clock)

@@ -16,6 +16,9 @@ import Foundation
 ///   the first photo's bytes (the page's two requests; the browser's decode and paint are
 ///   not included).
 /// - Server RSS with a 100,000-photo session after the deck, a review and 20 decisions.
+/// - With `--scale` only: a 100,000-photo session, 50,000 decisions over the WebSocket and
+///   50,000 through `POST /api/decide`, p50, p99 and server RSS per window of 5,000
+///   (``WebScaleFigures``).
 struct WebBenchmark: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "web",
@@ -29,6 +32,16 @@ struct WebBenchmark: ParsableCommand {
 
   @Flag(help: "Only the organize figures (move to insertion line, drop to saved).")
   var organizeOnly = false
+
+  @Flag(help: "Only the scale case: decisions per window on a large session.")
+  var scale = false
+
+  @Option(help: "Photos in the scale case's session.") var scalePhotos = 100_000
+
+  @Option(help: "Decisions over each channel (WebSocket, POST) in the scale case.")
+  var scaleDecisions = 50_000
+
+  @Option(help: "Decisions per window in the scale case.") var window = 5_000
 
   @Flag(help: "Print one JSON array instead of a table.") var json = false
 
@@ -54,6 +67,17 @@ struct WebBenchmark: ParsableCommand {
     ).path
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     var rows: [BenchmarkRow] = []
+    if scale {
+      guard scaleDecisions > 0, window > 0, scalePhotos >= scaleDecisions else {
+        throw ValidationError("the scale case needs 0 < decisions <= photos and a window > 0")
+      }
+      rows = try WebScaleFigures.measure(
+        binary: binary, scratch: scratch, photos: scalePhotos, decisions: scaleDecisions,
+        window: window)
+      try Report.print(
+        title: "offloadctl serve at scale (release build, loopback)", rows: rows, json: json)
+      return
+    }
     if organizeOnly {
       rows = try OrganizeWebFigures.measure(binary: binary, scratch: scratch)
       try Report.print(title: "offloadctl serve (release build, loopback)", rows: rows, json: json)
@@ -68,32 +92,10 @@ struct WebBenchmark: ParsableCommand {
     var card = 0
     for stroke in 0..<swipes {
       let direction = [-1.0, 1.0][stroke % 2]
-      let t0 = Double(stroke) * 1000
-      socket.send(
-        #"{"type":"sample","phase":"began","t":\#(t0),"x":400,"y":300,"pointer":1,"session":"\#(server.session)","index":\#(card),"width":400}"#
-      )
-      for step in 1...10 {
-        socket.send(
-          #"{"type":"sample","phase":"moved","t":\#(t0 + Double(step) * 16),"x":\#(400 + direction * 26 * Double(step)),"y":300,"pointer":1}"#
-        )
-      }
-      let start = ContinuousClock.now
-      socket.send(
-        #"{"type":"sample","phase":"ended","t":\#(t0 + 260),"x":\#(400 + direction * 260),"y":300,"pointer":1}"#
-      )
-      var decided = false
-      while let message = socket.receiveText() {
-        if message.contains(#""type":"decided""#) {
-          decided = true
-          break
-        }
-        if message.contains(#""type":"snapBack""#) || message.contains(#""type":"refused""#) {
-          break
-        }
-      }
-      let elapsed = ContinuousClock.now - start
-      guard decided else { throw ValidationError("stroke \(stroke) was not decided") }
-      latencies.append(Self.milliseconds(elapsed))
+      let elapsed = try socket.swipe(
+        session: server.session, card: card, sign: direction, moves: 10, step: 26,
+        t0: Double(stroke) * 1000, lift: 100)
+      latencies.append(elapsed)
       card += 1
     }
     socket.hangUp()
@@ -173,14 +175,7 @@ struct WebStore {
   init(binary: String, folder: String, photos: Int) throws {
     self.binary = binary
     self.folder = folder
-    let manager = FileManager.default
-    try manager.createDirectory(atPath: folder + "/photos", withIntermediateDirectories: true)
-    let data = Data(WebBenchmark.pixel)
-    for index in 0..<photos {
-      guard manager.createFile(atPath: folder + "/photos/p\(index).png", contents: data) else {
-        throw ValidationError("cannot write photos into \(folder)")
-      }
-    }
+    try Self.writePixels(into: folder + "/photos", count: photos)
     let start = Process()
     start.executableURL = URL(fileURLWithPath: binary)
     start.arguments = ["photos", "start", folder + "/photos", "--order", "mtime", "--quiet"]
@@ -351,8 +346,12 @@ final class BenchSocket {
   }
 
   func send(_ text: String) {
-    let payload = Array(text.utf8)
-    var frame: [UInt8] = [0x81]
+    sendFrame(opcode: 1, Array(text.utf8))
+  }
+
+  /// Sends one masked frame (a client's frames are masked).
+  func sendFrame(opcode: UInt8, _ payload: [UInt8]) {
+    var frame: [UInt8] = [0x80 | opcode]
     if payload.count < 126 {
       frame.append(0x80 | UInt8(payload.count))
     } else {
@@ -383,6 +382,8 @@ final class BenchSocket {
           pending.removeFirst(offset + length)
           if opcode == 8 { return nil }
           if opcode == 1 { return String(decoding: payload, as: UTF8.self) }
+          // The server pings every 30 s and closes a connection that does not answer.
+          if opcode == 9 { sendFrame(opcode: 0xA, payload) }
           continue
         }
       }

@@ -155,14 +155,10 @@ extension Workspace {
         } else {
           destination = try self.destination(placement, in: sourceForest, collection: source)
         }
-        do throws(OrderedForest<ShortID>.Refusal) {
-          let changes = try sourceForest.move(tops, to: destination)
-          result.affected = changes.count
-          CollectionTree.apply(changes, to: &source)
-        } catch {
-          throw refusal(error, collection: source, verb: "move \(label)")
+        let (made, _) = try edit(sourceID, in: &transaction, verb: "move \(label)") {
+          (editor) throws(EditRefusal) in try editor.move(tops, to: destination)
         }
-        try transaction.update(source)
+        result.affected = made.placements.count
         return (result, "move \(label) in \"\(source.name)\"")
       }
       // Across collections: insert each subtree in preorder, the tops side by side.

@@ -83,7 +83,8 @@ public struct Editor<ID: Hashable & Comparable & Sendable>: Sendable {
   }
 
   /// Carries out the drop resolver's answer for a drag of `ids`: the drop's move when it is
-  /// allowed, its refusal when it is blocked.
+  /// allowed, its refusal when it is blocked, and a fixed row's refusal whatever the target
+  /// (as a command's move of it is refused).
   ///
   /// - Parameters:
   ///   - ids: The dragged items.
@@ -94,6 +95,9 @@ public struct Editor<ID: Hashable & Comparable & Sendable>: Sendable {
   public mutating func drop(_ ids: [ID], on target: DropTarget<ID>) throws(EditRefusal)
     -> EditChange<ID>
   {
+    if let refusal = DropTargetResolver.canLift(ids, rules: rules.policy) {
+      throw EditRefusal(code: "fixed", reason: refusal.reason)
+    }
     switch target {
     case .blocked(let refusal, _):
       throw EditRefusal(code: refusal.code, reason: refusal.reason)

@@ -27,13 +27,19 @@ extension Workspace {
     }
   }
 
-  /// Sets or clears an item's role (see ``PlacementRole``) as one change.
+  /// Sets or clears an item's role (see ``PlacementRole``), and its text when given, as one
+  /// change.
   ///
   /// - Parameters:
   ///   - prefix: The item's id prefix.
   ///   - role: The new role, or nil for none.
-  /// - Throws: ``WorkspaceError/Code/notFound`` or ``WorkspaceError/Code/ambiguous``.
-  public func setRole(_ prefix: String, to role: PlacementRole?) throws(WorkspaceError) {
+  ///   - text: The new text, or nil to keep it.
+  /// - Throws: ``WorkspaceError/Code/notFound``, ``WorkspaceError/Code/ambiguous`` or
+  ///   ``WorkspaceError/Code/badInput`` for text that is empty or spans lines.
+  public func setRole(_ prefix: String, to role: PlacementRole?, text: String? = nil)
+    throws(WorkspaceError)
+  {
+    let text = try text.map { (text) throws(WorkspaceError) in try Self.validText(text) }
     try change { (transaction) throws(WorkspaceError) in
       let (id, collectionID) = try resolveItem(prefix, in: transaction.index)
       var collection = try transaction.collection(collectionID)
@@ -41,6 +47,7 @@ extension Workspace {
         throw WorkspaceError(.damagedStore, "item \(id) is missing from its collection")
       }
       collection.items[position].role = role
+      if let text { collection.items[position].text = text }
       try transaction.update(collection)
       return ((), "role \(id) \(role?.description ?? "none")")
     }

@@ -52,7 +52,8 @@ public enum PlacementRole: Hashable, Sendable, CustomStringConvertible {
     case ("day", nil): self = .day(nil)
     case ("day", let number?):
       guard let day = Self.dayNumber(number) else {
-        throw PlacementRoleError("\"\(text)\": a day's number is a whole number from 1, as in day:3")
+        throw PlacementRoleError(
+          "\"\(text)\": a day's number is a whole number from 1, as in day:3")
       }
       self = .day(day)
     case ("fixed", nil): self = .fixed

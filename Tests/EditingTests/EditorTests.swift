@@ -118,14 +118,17 @@ struct EditorTests {
         ]
         let destination = destinations[random.index(below: destinations.count)]
         let step = [KeyboardMove.up, .down, .indent, .outdent][random.index(below: 4)]
-        let change = random.chance(0.5)
+        let change =
+          random.chance(0.5)
           ? try? editor.move([id], to: destination) : try? editor.step(step, id)
         guard let change else { continue }
         changes.append(change)
         // The rules hold: days are roots in order, everything else sits on a day in range.
         for row in editor.forest.flattened() {
           let role = editor.rules.roles[row.id]
-          if case .day = role { #expect(row.depth == 0) } else {
+          if case .day = role {
+            #expect(row.depth == 0)
+          } else {
             #expect(row.depth == 1)
             let day = row.parent.flatMap { editor.rules.days[$0] }
             if case .segment(let range) = role { #expect(day.map(range.contains) == true) }
@@ -152,7 +155,10 @@ struct EditorTests {
       ("daily", "\"daily\" is not a role: use day, day:N, fixed, segment:N-M or free"),
       ("day:0", "\"day:0\": a day's number is a whole number from 1, as in day:3"),
       ("segment", "\"segment\" needs its days, as in segment:1-3"),
-      ("segment:3-1", "\"segment:3-1\": a segment names its days as segment:N or segment:N-M with 1 ≤ N ≤ M"),
+      (
+        "segment:3-1",
+        "\"segment:3-1\": a segment names its days as segment:N or segment:N-M with 1 ≤ N ≤ M"
+      ),
     ] {
       #expect(throws: PlacementRoleError(message)) { try PlacementRole(parsing: word) }
     }

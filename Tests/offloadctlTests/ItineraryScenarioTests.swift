@@ -4,7 +4,9 @@ import Testing
 
 /// The seed itinerary through the built `offloadctl`: roles set with `--role`, the rules they
 /// make refusing a single and a bulk move with the editor's one-line reason.
-@Suite("offloadctl: the itinerary's roles refuse moves with the editor's reason", .timeLimit(.minutes(5)))
+@Suite(
+  "offloadctl: the itinerary's roles refuse moves with the editor's reason", .timeLimit(.minutes(5))
+)
 struct ItineraryScenarioTests {
   /// Builds the seed itinerary; returns each text's id.
   static func seed(_ fixture: StoreFixture) throws -> [String: String] {
@@ -38,7 +40,9 @@ struct ItineraryScenarioTests {
         SeedItinerary.fixedReason
       ),
       (["item", "move", "1.1", "1.3", "--in", "Trip", "--root"], SeedItinerary.fixedReason),
-      (["item", "move", travel, "--into", ids["Philadelphia"] ?? ""], SeedItinerary.placementReason),
+      (
+        ["item", "move", travel, "--into", ids["Philadelphia"] ?? ""], SeedItinerary.placementReason
+      ),
       (["item", "move", ids["Museum"] ?? "", "--root"], SeedItinerary.placementReason),
       (["item", "indent", ids["Lobster roll"] ?? ""], SeedItinerary.placementReason),
     ] {
@@ -62,7 +66,9 @@ struct ItineraryScenarioTests {
     try fixture.ok("collection", "create", "Trip", "--kind", "plan")
     let bad = try fixture.run("item", "add", "Trip", "Day one", "--role", "weekday")
     #expect(bad.status != 0)
-    #expect(bad.stderr.contains("--role \"weekday\" is not a role: use day, day:N, fixed, segment:N-M or free"))
+    #expect(
+      bad.stderr.contains(
+        "--role \"weekday\" is not a role: use day, day:N, fixed, segment:N-M or free"))
   }
 
   @Test func storesWithoutRolesKeepTheTextConvention() throws {

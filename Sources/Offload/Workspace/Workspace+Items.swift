@@ -63,7 +63,8 @@ extension Workspace {
       let id = try transaction.nextID()
       let destination = try destination(placement, in: tree.forest, collection: collection)
       // A plan read by the text convention gives the new item its role the same way.
-      let conventional = tree.rules.isItinerary && tree.collection.items.allSatisfy { $0.role == nil }
+      let conventional =
+        tree.rules.isItinerary && tree.collection.items.allSatisfy { $0.role == nil }
       let isRoot = Self.isRoot(destination, in: tree.forest)
       let effective = role ?? (conventional ? RoleConvention.role(of: text, isRoot: isRoot) : nil)
       let item = Item(id: id, text: text, created: now(), order: .first, role: role)
@@ -76,7 +77,9 @@ extension Workspace {
   }
 
   /// Whether a destination is among the roots.
-  static func isRoot(_ destination: OrderedForest<ShortID>.Destination, in forest: OrderedForest<ShortID>)
+  static func isRoot(
+    _ destination: OrderedForest<ShortID>.Destination, in forest: OrderedForest<ShortID>
+  )
     -> Bool
   {
     switch destination {

@@ -52,7 +52,7 @@ actor OrganizeService {
   func load(_ reference: String) throws(DeckFailure) -> (
     tree: CollectionTree, rules: PlacementRules<ShortID>, version: String
   ) {
-    let tree = try run { () throws(WorkspaceError) in try workspace.tree(of: "id:" + reference) }
+    let tree = try run { () throws(WorkspaceError) in try workspace.tree(of: reference) }
     return (tree, tree.rules, Self.version(of: tree.collection))
   }
 
@@ -61,7 +61,7 @@ actor OrganizeService {
   /// - Complexity: O(*n* log *n*), where *n* is the number of its items.
   func collection(_ reference: String) throws(DeckFailure) -> OrganizeShapes.Collection {
     let (tree, canUndo) = try run { () throws(WorkspaceError) in
-      try workspace.treeAndUndo(of: "id:" + reference)
+      try workspace.treeAndUndo(of: reference)
     }
     let rules = tree.rules
     let rows = tree.rows().map { row in
@@ -91,9 +91,20 @@ actor OrganizeService {
     return digest.hex
   }
 
+  /// Nil when `reference` names a collection (by name first, then id prefix, as the command
+  /// line resolves it), else why not, in one sentence.
+  func missing(_ reference: String) -> String? {
+    do {
+      _ = try workspace.collection(reference)
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
   /// The version of the collection `reference` names, or nil when it is gone.
   func version(_ reference: String) -> String? {
-    guard let tree = try? workspace.tree(of: "id:" + reference) else { return nil }
+    guard let tree = try? workspace.tree(of: reference) else { return nil }
     return Self.version(of: tree.collection)
   }
 
@@ -233,7 +244,7 @@ actor OrganizeService {
     case "add":
       let placement: ItemPlacement = command.after.map { .after($0) } ?? .lastRoot
       let item = try run { () throws(WorkspaceError) in
-        try workspace.addItem(to: "id:" + reference, text: command.text ?? "", at: placement)
+        try workspace.addItem(to: reference, text: command.text ?? "", at: placement)
       }
       created = item.id.rawValue
       done = "Added"
@@ -245,13 +256,13 @@ actor OrganizeService {
       let selection = try Self.selection(command, in: tree)
       let value = command.done ?? true
       let change = try run { () throws(WorkspaceError) in
-        try workspace.setDone(selection, in: "id:" + reference, value)
+        try workspace.setDone(selection, in: reference, value)
       }
       done = "Marked \(Self.count(change.affected)) \(value ? "done" : "not done")"
     case "delete":
       let selection = try Self.selection(command, in: tree)
       let change = try run { () throws(WorkspaceError) in
-        try workspace.removeItems(selection, in: "id:" + reference)
+        try workspace.removeItems(selection, in: reference)
       }
       done = "Deleted \(Self.count(change.affected))"
     case "moveTo":
@@ -259,7 +270,7 @@ actor OrganizeService {
       let target = try Self.required(command.target, "Move to needs a collection")
       let change = try run { () throws(WorkspaceError) in
         try workspace.moveItems(
-          selection, in: "id:" + reference, toCollection: "id:" + target, to: .lastRoot)
+          selection, in: reference, toCollection: target, to: .lastRoot)
       }
       done = "Moved \(Self.count(change.affected))"
     case "move":

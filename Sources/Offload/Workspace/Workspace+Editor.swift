@@ -27,6 +27,19 @@ extension Workspace {
     }
   }
 
+  /// Finds a collection as every surface does: by name (any case) first, then by a unique id
+  /// prefix (`id:PREFIX` looks at ids only). The command line's arguments and the web pages'
+  /// addresses (`/collections/NAME-or-ID`) both resolve through it.
+  ///
+  /// - Parameter reference: A name, an id prefix, or `id:PREFIX`.
+  /// - Returns: The collection's index entry.
+  /// - Throws: ``WorkspaceError/Code/notFound`` or ``WorkspaceError/Code/ambiguous`` with a
+  ///   sentence naming the reference.
+  /// - Complexity: O(*c*), where *c* is the number of collections, plus reading the index.
+  public func collection(_ reference: String) throws(WorkspaceError) -> StoreIndex.Entry {
+    try resolveCollection(reference, in: try loadIndex())
+  }
+
   /// Sets or clears an item's role (see ``PlacementRole``), and its text when given, as one
   /// change.
   ///

@@ -49,15 +49,9 @@ struct OrganizeRoutes: Sendable {
 
   /// The page for an address that names no collection: why, and a link back.
   static func missingPage(_ reason: String) -> String {
-    var escaped = ""
-    for character in Printable.clean(reason) {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      default: escaped.append(character)
-      }
+    var escaped = Printable.clean(reason)
+    for (character, entity) in [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;")] {
+      escaped = escaped.replacingOccurrences(of: character, with: entity)
     }
     return """
       <!doctype html>

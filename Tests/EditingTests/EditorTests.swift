@@ -187,3 +187,24 @@ struct EditorTests {
     #expect(editor.remove(["day2", "day2"]).placements.map(\.id) == ["day2"])
   }
 }
+
+@Suite("Editing: the documentation's examples")
+struct EditingDocExampleTests {
+  @Test func placementRulesExample() {
+    let rules = PlacementRules<String>.plan(
+      roots: ["d1", "d2"], roles: ["d1": .day(nil), "d2": .day(nil), "t": .segment(1...1)],
+      maximumDepth: 3)
+    #expect(
+      rules.policy.canPlace(["t"], under: "d2", depth: 1)?.reason
+        == "items go on a day (a travel segment only on a day of its range), never beside a day header"
+    )
+    #expect(rules.policy.canPlace(["t"], under: "d1", depth: 1) == nil)
+  }
+
+  @Test func roleExample() throws {
+    let role = try PlacementRole(parsing: "segment:2-3")
+    #expect(role == .segment(2...3) && role.description == "segment:2-3")
+    #expect(RoleConvention.role(of: "Day 2 New York", isRoot: true) == .day(2))
+    #expect(RoleConvention.role(of: "Travel (days 1-2): drive", isRoot: false) == .segment(1...2))
+  }
+}

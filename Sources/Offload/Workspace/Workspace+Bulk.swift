@@ -40,21 +40,13 @@ extension Workspace {
       var result = BulkChange(selected: [], actedOn: [], affected: 0, collections: [])
       for (entryID, resolved) in groups {
         try refuseCarriedExceptions(resolved, verb: "remove")
-        var collection = try transaction.collection(entryID)
-        var forest = try transaction.tree(entryID).forest
-        for id in resolved.topmost {
-          do {
-            let changes = try forest.remove(id)
-            result.affected += changes.count
-            CollectionTree.apply(changes, to: &collection)
-          } catch {
-            throw WorkspaceError(.damagedStore, "\(error)")
-          }
+        let (made, name) = try edit(entryID, in: &transaction, verb: "remove") { editor in
+          editor.remove(resolved.topmost)
         }
-        try transaction.update(collection)
+        result.affected += made.placements.count
         result.selected += resolved.ids
         result.actedOn += resolved.topmost
-        result.collections.append(collection.name)
+        result.collections.append(name)
       }
       return (result, "remove \(Self.count(result.affected)) from \(Self.names(result))")
     }

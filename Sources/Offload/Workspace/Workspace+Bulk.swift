@@ -74,20 +74,16 @@ extension Workspace {
       let groups = try resolve(selection, in: reference, transaction: &transaction)
       var result = BulkChange(selected: [], actedOn: [], affected: 0, collections: [])
       for (entryID, resolved) in groups {
-        var collection = try transaction.collection(entryID)
-        let chosen = Set(resolved.covered)
-        var changed: Set<ShortID> = []
-        for index in collection.items.indices
-        where chosen.contains(collection.items[index].id) && collection.items[index].done != done {
-          collection.items[index].done = done
-          changed.insert(collection.items[index].id)
+        let items = try transaction.tree(entryID).items
+        let (made, name) = try edit(entryID, in: &transaction, verb: "mark") { editor in
+          editor.mark(resolved.covered, done: done) { items[$0]?.done == true }
         }
+        let changed = Set(made.fields.map(\.id))
         let flipped = resolved.covered.filter { changed.contains($0) }
-        try transaction.update(collection)
         result.selected += resolved.covered
         result.actedOn += flipped
         result.affected += flipped.count
-        result.collections.append(collection.name)
+        result.collections.append(name)
       }
       return (
         result,

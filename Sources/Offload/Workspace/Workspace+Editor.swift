@@ -86,8 +86,27 @@ extension Workspace {
       throw WorkspaceError(.damagedStore, "the editor returned a malformed order key")
     }
     CollectionTree.apply(changes, to: &collection, adding: newItems)
+    if !made.fields.isEmpty { Self.apply(made.fields, to: &collection) }
     try transaction.update(collection)
     return (made, collection.name)
+  }
+
+  /// Applies an editor change's field values (`done`, `text`, `role`) to the stored items.
+  ///
+  /// - Complexity: O(*n* + *f*), where *f* is the number of fields.
+  static func apply(_ fields: [EditChange<ShortID>.Field], to collection: inout ItemCollection) {
+    var position: [ShortID: Int] = [:]
+    for (index, item) in collection.items.enumerated() { position[item.id] = index }
+    for field in fields {
+      guard let index = position[field.id] else { continue }
+      switch field.name {
+      case "done": collection.items[index].done = field.after == "true"
+      case "text": collection.items[index].text = field.after ?? collection.items[index].text
+      case "role":
+        collection.items[index].role = field.after.flatMap { try? PlacementRole(parsing: $0) }
+      default: break
+      }
+    }
   }
 
   /// An editor's refusal as a workspace error: the editor's reason as it is, or, for a list

@@ -4,7 +4,9 @@
 //
 // Allowed dependency edges (arrows point at what is imported). Keep it so:
 //
-//   offloadctl -> Offload -> { OrderingCore, Selection, Gestures, PhotoSession, Persistence }
+//   offloadctl -> Offload -> { Editing, OrderingCore, Selection, Gestures, PhotoSession,
+//                              Persistence }   (Offload re-exports Editing)
+//   Editing -> { OrderingCore, Selection, Gestures }  (the editor: intents in, changes out)
 //   offloadctl -> OffloadWeb -> { Offload, Gestures, PhotoSession, Persistence, Hummingbird,
 //                                 HummingbirdWebSocket, HummingbirdCore, HummingbirdTLS,
 //                                 HTTPTypes, X509, Crypto, SwiftASN1, NIOSSL }
@@ -15,6 +17,7 @@
 //   offloadctl -> OrderingCore, Gestures, PhotoSession (their value types in command output)
 //   Offload -> TerminalUI              (the organize screen's state machine draws frames)
 //   OrderingCore, Selection, Gestures, TerminalUI  import nothing but the standard library
+//   Editing                            imports the standard library and the pure modules only
 //   Persistence, PhotoSession          may import Foundation
 //   only offloadctl imports ArgumentParser
 //   only OffloadWeb imports Hummingbird, HTTPTypes, X509 and Crypto (the web server lives in its
@@ -47,6 +50,7 @@ let package = Package(
     .library(name: "Selection", targets: ["Selection"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "Gestures", targets: ["Gestures"]),
+    .library(name: "Editing", targets: ["Editing"]),
     .library(name: "PhotoSession", targets: ["PhotoSession"]),
     .library(name: "Offload", targets: ["Offload"]),
     .executable(name: "offloadctl", targets: ["offloadctl"]),
@@ -75,10 +79,15 @@ let package = Package(
       name: "Gestures", swiftSettings: swiftSettings,
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android]))]),
     .target(name: "PhotoSession", dependencies: ["Persistence"], swiftSettings: swiftSettings),
+    // The editor of lists and plans: items' roles, placement rules, intents in, changes out.
+    .target(
+      name: "Editing", dependencies: ["OrderingCore", "Selection", "Gestures"],
+      swiftSettings: swiftSettings),
     .target(
       name: "Offload",
       dependencies: [
-        "OrderingCore", "Persistence", "Selection", "Gestures", "PhotoSession", "TerminalUI",
+        "Editing", "OrderingCore", "Persistence", "Selection", "Gestures", "PhotoSession",
+        "TerminalUI",
       ],
       swiftSettings: swiftSettings),
 
@@ -179,6 +188,11 @@ let package = Package(
     .testTarget(
       name: "PhotoSessionTests",
       dependencies: ["PhotoSession", "OffloadTestSupport", "photo-session-driver"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "EditingTests",
+      dependencies: ["Editing", "OffloadTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -181,16 +181,14 @@ struct OrganizeChannel {
     do {
       switch effect {
       case .delete:
-        var command = OrganizeCommand(action: "delete")
-        command.collection = stroke.collection
-        command.version = stroke.version
-        command.ids = [id]
-        let changed = try await service.changeItems(command)
-        watching(changed.view.version)
+        let done = try await service.remove(
+          id, in: stroke.collection, version: stroke.version)
+        let view = try await service.collection(stroke.collection)
+        watching(view.version)
         try await outbox.send(
           OrganizeOutput(
-            type: "deleted", version: changed.view.version, id: id, haptic: "commit",
-            done: changed.done, view: changed.view))
+            type: "deleted", version: view.version, id: id, haptic: "commit", done: done,
+            view: view))
         return true
       case .drop(let target):
         if case .blocked(let refusal, _) = target {

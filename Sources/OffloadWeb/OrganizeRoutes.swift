@@ -12,7 +12,16 @@ struct OrganizeRoutes: Sendable {
     let assets = assets
     let service = service
     router.get("/collections") { _, _ in WebRoutes.page("collections.html", assets) }
-    router.get("/collections/:id") { _, _ in WebRoutes.page("collection.html", assets) }
+    router.get("/collections/:id") { _, context in
+      // Resolved as the command line resolves it: a name first, then an id prefix.
+      let raw = context.parameters.get("id") ?? ""
+      let reference = raw.removingPercentEncoding ?? raw
+      if let missing = await service.missing(reference) {
+        return WebResponse.bytes(
+          404, Array(Self.missingPage(missing).utf8), type: "text/html; charset=utf-8")
+      }
+      return WebRoutes.page("collection.html", assets)
+    }
     router.get("/api/collections") { _, _ in
       await WebRoutes.answer { () throws(DeckFailure) in try await service.collections() }
     }
@@ -36,6 +45,23 @@ struct OrganizeRoutes: Sendable {
     router.ws("/ws/organize") { inbound, outbound, _ in
       try await OrganizeChannel(service: service).run(inbound: inbound, outbound: outbound)
     }
+  }
+
+  /// The page for an address that names no collection: why, and a link back.
+  static func missingPage(_ reason: String) -> String {
+    var escaped = Printable.clean(reason)
+    for (character, entity) in [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;")] {
+      escaped = escaped.replacingOccurrences(of: character, with: entity)
+    }
+    return """
+      <!doctype html>
+      <html lang="en"><head><meta charset="utf-8"><title>No such collection</title>
+      <meta name="viewport" content="width=device-width, initial-scale=1"></head>
+      <body><main><h1>No such collection</h1>
+      <p>\(escaped)</p>
+      <p><a href="/collections">Back to the collections</a></p></main></body></html>
+
+      """
   }
 
   /// Decodes a command, carries it out and answers; the store's checkpoint, when one is due,

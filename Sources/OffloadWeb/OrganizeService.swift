@@ -50,13 +50,10 @@ actor OrganizeService {
 
   /// A collection's tree, its rules and its version.
   func load(_ reference: String) throws(DeckFailure) -> (
-    tree: CollectionTree, rules: OrganizePolicy, version: String
+    tree: CollectionTree, rules: PlacementRules<ShortID>, version: String
   ) {
-    let tree = try run { () throws(WorkspaceError) in try workspace.tree(of: "id:" + reference) }
-    return (
-      tree, OrganizePolicy(tree, maximumPlanDepth: workspace.maximumPlanDepth),
-      Self.version(of: tree.collection)
-    )
+    let tree = try run { () throws(WorkspaceError) in try workspace.tree(of: reference) }
+    return (tree, tree.rules, Self.version(of: tree.collection))
   }
 
   /// A collection page.
@@ -64,9 +61,9 @@ actor OrganizeService {
   /// - Complexity: O(*n* log *n*), where *n* is the number of its items.
   func collection(_ reference: String) throws(DeckFailure) -> OrganizeShapes.Collection {
     let (tree, canUndo) = try run { () throws(WorkspaceError) in
-      try workspace.treeAndUndo(of: "id:" + reference)
+      try workspace.treeAndUndo(of: reference)
     }
-    let rules = OrganizePolicy(tree, maximumPlanDepth: workspace.maximumPlanDepth)
+    let rules = tree.rules
     let rows = tree.rows().map { row in
       OrganizeShapes.Row(
         id: row.item.id.rawValue, text: Printable.clean(row.item.text), done: row.item.done,
@@ -94,9 +91,20 @@ actor OrganizeService {
     return digest.hex
   }
 
+  /// Nil when `reference` names a collection (by name first, then id prefix, as the command
+  /// line resolves it), else why not, in one sentence.
+  func missing(_ reference: String) -> String? {
+    do {
+      _ = try workspace.collection(reference)
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
   /// The version of the collection `reference` names, or nil when it is gone.
   func version(_ reference: String) -> String? {
-    guard let tree = try? workspace.tree(of: "id:" + reference) else { return nil }
+    guard let tree = try? workspace.tree(of: reference) else { return nil }
     return Self.version(of: tree.collection)
   }
 
@@ -236,7 +244,7 @@ actor OrganizeService {
     case "add":
       let placement: ItemPlacement = command.after.map { .after($0) } ?? .lastRoot
       let item = try run { () throws(WorkspaceError) in
-        try workspace.addItem(to: "id:" + reference, text: command.text ?? "", at: placement)
+        try workspace.addItem(to: reference, text: command.text ?? "", at: placement)
       }
       created = item.id.rawValue
       done = "Added"
@@ -248,13 +256,13 @@ actor OrganizeService {
       let selection = try Self.selection(command, in: tree)
       let value = command.done ?? true
       let change = try run { () throws(WorkspaceError) in
-        try workspace.setDone(selection, in: "id:" + reference, value)
+        try workspace.setDone(selection, in: reference, value)
       }
       done = "Marked \(Self.count(change.affected)) \(value ? "done" : "not done")"
     case "delete":
       let selection = try Self.selection(command, in: tree)
       let change = try run { () throws(WorkspaceError) in
-        try workspace.removeItems(selection, in: "id:" + reference)
+        try workspace.removeItems(selection, in: reference)
       }
       done = "Deleted \(Self.count(change.affected))"
     case "moveTo":
@@ -262,20 +270,25 @@ actor OrganizeService {
       let target = try Self.required(command.target, "Move to needs a collection")
       let change = try run { () throws(WorkspaceError) in
         try workspace.moveItems(
-          selection, in: "id:" + reference, toCollection: "id:" + target, to: .lastRoot)
+          selection, in: reference, toCollection: target, to: .lastRoot)
       }
       done = "Moved \(Self.count(change.affected))"
     case "move":
       let id = try Self.shortID(command.id, in: tree)
-      guard let move = command.direction.flatMap(KeyboardMove.init) else {
+      guard let step = command.direction.flatMap(KeyboardMove.init) else {
         throw DeckFailure(status: 400, "move needs direction up, down, indent or outdent")
       }
       let collapsed = Set((command.collapsed ?? []).compactMap(ShortID.init))
-      let rows = Self.dropRows(tree, rules: rules, collapsed: collapsed)
-      let target = DropTargetResolver.keyboardMove(
-        move, of: id, in: rows, rules: rules.policy,
-        configuration: DropConfiguration(maximumDepth: rules.maximumDepth))
-      try apply(target, moving: id.rawValue, tree: tree, workspace: workspace)
+      try run { () throws(WorkspaceError) in
+        try workspace.edit(tree.collection.id, verb: "move \(id)") {
+          (editor) throws(EditRefusal) in
+          switch step {
+          case .indent: try editor.indent([id])
+          case .outdent: try editor.outdent([id])
+          case .up, .down: try editor.step(step, id, collapsed: collapsed)
+          }
+        }
+      }
       done = "Moved"
     case "undo":
       done = try undo()
@@ -285,8 +298,9 @@ actor OrganizeService {
     return .init(done: done, view: try collection(reference), id: created)
   }
 
-  /// Drops a dragged row where the resolver said, as one change; refuses a blocked target.
-  /// Returns once the move is on stable storage; the new view is ``collection(_:)``'s.
+  /// Drops a dragged row where the resolver said, as one change of the collection's editor;
+  /// refuses a blocked target with its reason. Returns once the move is on stable storage;
+  /// the new view is ``collection(_:)``'s.
   ///
   /// - Parameter shown: The collection as the page showed it at `version`, when the caller
   ///   holds it already (a stroke loads it when it begins); read again when nil. Either way
@@ -304,9 +318,30 @@ actor OrganizeService {
       try Self.checkVersion(version, current, what: "this list")
       tree = loaded
     }
-    try apply(
-      target, moving: try Self.item(id, in: tree), tree: tree,
-      workspace: workspace.changing(expecting: Self.expecting(version, of: tree.collection.id)))
+    let moving = try Self.shortID(id, in: tree)
+    let workspace = workspace.changing(expecting: Self.expecting(version, of: tree.collection.id))
+    try run { () throws(WorkspaceError) in
+      try workspace.edit(tree.collection.id, verb: "move \(moving)") {
+        (editor) throws(EditRefusal) in try editor.drop([moving], on: target)
+      }
+    }
+  }
+
+  /// Deletes a row the page swiped away, with everything nested under it, as one change.
+  ///
+  /// - Returns: What the page says: `Deleted 3 items`.
+  /// - Throws: 409 when the view is stale; 404 when the row is not in the collection.
+  func remove(_ id: String, in reference: String, version: String) throws(DeckFailure) -> String {
+    let (tree, _, current) = try load(reference)
+    try Self.checkVersion(version, current, what: "this list")
+    let removing = try Self.shortID(id, in: tree)
+    let workspace = workspace.changing(expecting: Self.expecting(version, of: tree.collection.id))
+    let made = try run { () throws(WorkspaceError) in
+      try workspace.edit(tree.collection.id, verb: "remove \(removing)") { editor in
+        editor.remove([removing])
+      }
+    }
+    return "Deleted \(Self.count(made.placements.count))"
   }
 
   /// Brings the store's checkpoint files up to date when the journal is due for it. Changes
@@ -315,44 +350,6 @@ actor OrganizeService {
   /// for the next checkpoint.
   func checkpointIfDue() {
     _ = try? workspace.checkpointIfDue()
-  }
-
-  /// Carries out an allowed target with `Workspace.moveItem`, as `offloadctl item move` does,
-  /// through `workspace` (the one that checks the page's version under the lock).
-  private func apply(
-    _ target: DropTarget<ShortID>, moving id: String, tree: CollectionTree, workspace: Workspace
-  ) throws(DeckFailure) {
-    let instruction: DropInstruction<ShortID>
-    switch target {
-    case .blocked(let refusal, _): throw DeckFailure(status: 409, refusal.reason)
-    case .allowed(let allowed): instruction = allowed
-    }
-    let placement: ItemPlacement
-    switch instruction.move {
-    case .before(let other): placement = .before(other.rawValue)
-    case .after(let other): placement = .after(other.rawValue)
-    case .firstChild(let parent): placement = .firstChild(of: parent.rawValue)
-    case .lastChild(let parent): placement = .lastChild(of: parent.rawValue)
-    case .rootIndex(let index):
-      let roots = tree.forest.roots.filter { $0.rawValue != id }
-      placement =
-        index <= 0 || roots.isEmpty
-        ? .firstRoot : .after(roots[min(index, roots.count) - 1].rawValue)
-    }
-    try run { () throws(WorkspaceError) in try workspace.moveItem(id, to: placement) }
-  }
-
-  /// The resolver's rows for a collection with every row 1 point tall (keyboard moves use
-  /// only their order and depth).
-  static func dropRows(_ tree: CollectionTree, rules: OrganizePolicy, collapsed: Set<ShortID>)
-    -> [DropRow<ShortID>]
-  {
-    tree.rows(collapsed: collapsed).enumerated().map { index, row in
-      DropRow(
-        id: row.item.id, minY: Double(index), height: 1, depth: row.depth,
-        isExpanded: row.childCount > 0 && !collapsed.contains(row.item.id),
-        acceptsChildren: rules.acceptsChildren(row.item.id, depth: row.depth))
-    }
   }
 
   private func undo() throws(DeckFailure) -> String {

@@ -110,7 +110,7 @@ struct OrganizeStroke {
   let id: ShortID
   /// The page's number for the stroke.
   let number: Int?
-  let rules: OrganizePolicy
+  let rules: PlacementRules<ShortID>
   /// The collection as the page showed it when the stroke began (at `version`).
   var shown: CollectionTree?
   let reduceMotion: Bool
@@ -125,7 +125,7 @@ struct OrganizeStroke {
   private let origin: Double
 
   init(
-    collection: String, version: String, id: ShortID, rules: OrganizePolicy, handle: Bool,
+    collection: String, version: String, id: ShortID, rules: PlacementRules<ShortID>, handle: Bool,
     input: OrganizeInput, time: Double
   ) {
     self.collection = collection
@@ -138,7 +138,7 @@ struct OrganizeStroke {
     gestures.reduceMotion = reduceMotion
     arena = GestureArena(surface: handle ? .reorderHandle : .listRow, configuration: gestures)
     origin = time
-    configuration = DropConfiguration(maximumDepth: rules.maximumDepth)
+    configuration = rules.dropConfiguration
     update(input)
   }
 

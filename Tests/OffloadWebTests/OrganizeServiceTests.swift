@@ -83,10 +83,10 @@ struct OrganizeServiceTests {
       fixed == [
         "Day 1 Boston", "Game: Red Sox", "Day 2 New York", "Day 3 Philadelphia", "Game: Phillies",
       ])
-    #expect(OrganizePolicy.travelRange("Travel (days 2-3): train") == 2...3)
-    #expect(OrganizePolicy.travelRange("Travel (days 3-2): train") == nil)
-    #expect(OrganizePolicy.dayNumber("Day 12: Rome") == 12)
-    #expect(OrganizePolicy.dayNumber("Daytrip") == nil)
+    #expect(RoleConvention.travelRange("Travel (days 2-3): train") == 2...3)
+    #expect(RoleConvention.travelRange("Travel (days 3-2): train") == nil)
+    #expect(RoleConvention.dayNumber("Day 12: Rome") == 12)
+    #expect(RoleConvention.dayNumber("Daytrip") == nil)
   }
 
   @Test("a keyboard move outside the rules is refused with the rule's reason, and nothing changes")
@@ -99,7 +99,7 @@ struct OrganizeServiceTests {
       ("Game: Red Sox", "down", "day headers and games stay where they are"),
       ("Day 2 New York", "up", "day headers and games stay where they are"),
       ("Museum", "outdent", "never beside a day header"),
-      ("Lobster roll", "indent", "cannot move further in that direction"),
+      ("Lobster roll", "indent", "items go on a day"),
     ] {
       var move = command("move", store.trip, version: before.version)
       move.id = store.ids[text]
@@ -120,7 +120,7 @@ struct OrganizeServiceTests {
     let store = try Store()
     defer { store.folder.remove() }
     let (tree, rules, version) = try await store.service.load(store.trip)
-    let rows = OrganizeService.dropRows(tree, rules: rules, collapsed: []).enumerated().map {
+    let rows = tree.editor.dropRows().enumerated().map {
       index, row in
       DropRow(
         id: row.id, minY: Double(index) * 48, height: 48, depth: row.depth,

@@ -223,7 +223,7 @@ struct OrganizeStaleViewTests {
       command.target = target
     case .keyboardMove, .drop:
       // A move the rules allow on the rows the page shows.
-      let rows = OrganizeService.dropRows(tree, rules: rules, collapsed: [])
+      let rows = tree.editor.dropRows()
       var found: (ShortID, KeyboardMove, DropTarget<ShortID>)?
       for row in rows.shuffled(using: &random) where found == nil {
         for move in KeyboardMove.allCases.shuffled(using: &random) where found == nil {

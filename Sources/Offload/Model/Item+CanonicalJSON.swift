@@ -10,11 +10,11 @@ package import Persistence
 extension Item: CanonicalJSONCodable {
   /// The member keys in the order `Codable` writes them (UTF-8 byte order).
   static let canonicalKeys: CanonicalJSONKeys = [
-    "created", "done", "id", "note", "order", "parent", "text",
+    "created", "done", "id", "note", "order", "parent", "role", "text",
   ]
 
   /// Writes the item as its `Codable` conformance does: members in key order, no `parent` for
-  /// a root, no `note` without one.
+  /// a root, no `note` without one, no `role` without one.
   ///
   /// - Throws: `CanonicalJSONError` for a date outside the years 0000–9999.
   /// - Complexity: O(*m*), where *m* is the length of the text.
@@ -36,6 +36,10 @@ extension Item: CanonicalJSONCodable {
       writer.key("parent")
       writer.string(parent.rawValue)
     }
+    if let role {
+      writer.key("role")
+      writer.string(role.description)
+    }
     writer.key("text")
     writer.string(text)
     writer.endObject()
@@ -53,6 +57,7 @@ extension Item: CanonicalJSONCodable {
     var note: String?
     var order: OrderKey?
     var parent: ShortID?
+    var role: PlacementRole?
     var text: String?
     try reader.readObject(keys: Self.canonicalKeys) { (reader, key) throws(CanonicalJSONError) in
       switch key {
@@ -67,6 +72,13 @@ extension Item: CanonicalJSONCodable {
         }
         order = key
       case 5: parent = try reader.readNull() ? nil : try ShortID(canonicalJSON: &reader)
+      case 6:
+        guard !(try reader.readNull()) else { break }
+        let start = reader.offset
+        guard let value = try? PlacementRole(parsing: try reader.readString()) else {
+          throw CanonicalJSONError(offset: start)
+        }
+        role = value
       default: text = try reader.readString()
       }
     }
@@ -74,7 +86,8 @@ extension Item: CanonicalJSONCodable {
       throw CanonicalJSONError(offset: reader.offset)
     }
     self.init(
-      id: id, text: text, created: created, done: done, parent: parent, order: order, note: note)
+      id: id, text: text, created: created, done: done, parent: parent, order: order, note: note,
+      role: role)
   }
 }
 

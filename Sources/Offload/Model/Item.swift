@@ -26,11 +26,15 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
   /// Longer text that goes with the item, lines separated by `\n`, or `nil` (the usual case):
   /// what a Markdown outline holds in paragraphs and quotes under an item.
   public var note: String?
+  /// The item's role in a structured plan (a day header, a fixed entry, a segment of days, a
+  /// free item), or `nil` (the usual case; written only when set, so stores without roles keep
+  /// their bytes). See ``PlacementRole``.
+  public var role: PlacementRole?
 
   /// Creates an item.
   public init(
     id: ShortID, text: String, created: Date, done: Bool = false, parent: ShortID? = nil,
-    order: OrderKey, note: String? = nil
+    order: OrderKey, note: String? = nil, role: PlacementRole? = nil
   ) {
     self.id = id
     self.text = text
@@ -39,6 +43,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
     self.parent = parent
     self.order = order
     self.note = note
+    self.role = role
   }
 }
 

@@ -11,6 +11,9 @@ public struct CollectionTree: Sendable {
   public let repairs: OrderedForest<ShortID>.RepairReport
   /// The items by id.
   public let items: [ShortID: Item]
+  /// The collection's placement rules, from its kind and its items' roles; ``forest`` checks
+  /// every move, insert, indent and outdent against them.
+  public let rules: PlacementRules<ShortID>
 
   /// One displayed row.
   public struct Row: Hashable, Sendable {
@@ -43,6 +46,38 @@ public struct CollectionTree: Sendable {
     let constraints = OrderedForest<ShortID>.Constraints(
       maximumDepth: collection.kind == .list ? 0 : maximumPlanDepth, keyBudget: Self.keyBudget)
     (forest, repairs) = OrderedForest.build(from: records, constraints: constraints)
+    rules = Self.rules(
+      of: collection, items: items, forest: forest, maximumPlanDepth: maximumPlanDepth)
+    forest.constraints = rules.constraints(keyBudget: Self.keyBudget)
+  }
+
+  /// The editor of this collection: its arrangement under its rules.
+  public var editor: Editor<ShortID> { Editor(forest: forest, rules: rules) }
+
+  /// The rules of a collection: a list is flat; a plan's rules follow from its items' stored
+  /// roles, or, when none has one, from the text convention (``RoleConvention``) when every
+  /// root reads `Day N`.
+  ///
+  /// - Complexity: O(*n*) for a plan, O(1) for a list.
+  static func rules(
+    of collection: ItemCollection, items: [ShortID: Item], forest: OrderedForest<ShortID>,
+    maximumPlanDepth: Int
+  ) -> PlacementRules<ShortID> {
+    guard collection.kind == .plan else { return .list() }
+    var roles: [ShortID: PlacementRole] = [:]
+    for item in collection.items { if let role = item.role { roles[item.id] = role } }
+    let roots = forest.roots
+    if roles.isEmpty, !roots.isEmpty {
+      for root in roots {
+        guard let text = items[root]?.text, let day = RoleConvention.role(of: text, isRoot: true)
+        else { return .plan(roots: roots, roles: [:], maximumDepth: maximumPlanDepth) }
+        roles[root] = day
+      }
+      for item in collection.items where item.parent != nil {
+        if let role = RoleConvention.role(of: item.text, isRoot: false) { roles[item.id] = role }
+      }
+    }
+    return .plan(roots: roots, roles: roles, maximumDepth: maximumPlanDepth)
   }
 
   /// The rows in preorder with outline numbers.

@@ -40,21 +40,13 @@ extension Workspace {
       var result = BulkChange(selected: [], actedOn: [], affected: 0, collections: [])
       for (entryID, resolved) in groups {
         try refuseCarriedExceptions(resolved, verb: "remove")
-        var collection = try transaction.collection(entryID)
-        var forest = try transaction.tree(entryID).forest
-        for id in resolved.topmost {
-          do {
-            let changes = try forest.remove(id)
-            result.affected += changes.count
-            CollectionTree.apply(changes, to: &collection)
-          } catch {
-            throw WorkspaceError(.damagedStore, "\(error)")
-          }
+        let (made, name) = try edit(entryID, in: &transaction, verb: "remove") { editor in
+          editor.remove(resolved.topmost)
         }
-        try transaction.update(collection)
+        result.affected += made.placements.count
         result.selected += resolved.ids
         result.actedOn += resolved.topmost
-        result.collections.append(collection.name)
+        result.collections.append(name)
       }
       return (result, "remove \(Self.count(result.affected)) from \(Self.names(result))")
     }
@@ -82,20 +74,16 @@ extension Workspace {
       let groups = try resolve(selection, in: reference, transaction: &transaction)
       var result = BulkChange(selected: [], actedOn: [], affected: 0, collections: [])
       for (entryID, resolved) in groups {
-        var collection = try transaction.collection(entryID)
-        let chosen = Set(resolved.covered)
-        var changed: Set<ShortID> = []
-        for index in collection.items.indices
-        where chosen.contains(collection.items[index].id) && collection.items[index].done != done {
-          collection.items[index].done = done
-          changed.insert(collection.items[index].id)
+        let items = try transaction.tree(entryID).items
+        let (made, name) = try edit(entryID, in: &transaction, verb: "mark") { editor in
+          editor.mark(resolved.covered, done: done) { items[$0]?.done == true }
         }
+        let changed = Set(made.fields.map(\.id))
         let flipped = resolved.covered.filter { changed.contains($0) }
-        try transaction.update(collection)
         result.selected += resolved.covered
         result.actedOn += flipped
         result.affected += flipped.count
-        result.collections.append(collection.name)
+        result.collections.append(name)
       }
       return (
         result,
@@ -155,14 +143,10 @@ extension Workspace {
         } else {
           destination = try self.destination(placement, in: sourceForest, collection: source)
         }
-        do throws(OrderedForest<ShortID>.Refusal) {
-          let changes = try sourceForest.move(tops, to: destination)
-          result.affected = changes.count
-          CollectionTree.apply(changes, to: &source)
-        } catch {
-          throw refusal(error, collection: source, verb: "move \(label)")
+        let (made, _) = try edit(sourceID, in: &transaction, verb: "move \(label)") {
+          (editor) throws(EditRefusal) in try editor.move(tops, to: destination)
         }
-        try transaction.update(source)
+        result.affected = made.placements.count
         return (result, "move \(label) in \"\(source.name)\"")
       }
       // Across collections: insert each subtree in preorder, the tops side by side.

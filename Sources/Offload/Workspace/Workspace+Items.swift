@@ -51,29 +51,41 @@ extension Workspace {
   ///   list, too deep).
   /// - Complexity: O(*n* log *n*) in the collection's size, plus the file writes.
   @discardableResult
-  public func addItem(to reference: String, text: String, at placement: ItemPlacement = .lastRoot)
-    throws(WorkspaceError) -> Item
-  {
+  public func addItem(
+    to reference: String, text: String, at placement: ItemPlacement = .lastRoot,
+    role: PlacementRole? = nil
+  ) throws(WorkspaceError) -> Item {
     let text = try Self.validText(text)
     return try change { (transaction) throws(WorkspaceError) in
       let entry = try resolveCollection(reference, in: transaction.index)
-      var collection = try transaction.collection(entry.id)
-      var forest = CollectionTree(collection, maximumPlanDepth: maximumPlanDepth).forest
+      let collection = try transaction.collection(entry.id)
+      let tree = try transaction.tree(entry.id)
       let id = try transaction.nextID()
-      let destination = try destination(placement, in: forest, collection: collection)
-      let changes: OrderedForest<ShortID>.ChangeSet
-      do throws(OrderedForest<ShortID>.Refusal) {
-        changes = try forest.insert(id, at: destination)
-      } catch {
-        throw refusal(error, collection: collection, verb: "add the item")
-      }
-      let item = Item(id: id, text: text, created: now(), order: .first)
-      CollectionTree.apply(
-        changes, to: &collection,
-        adding: [id: item])
-      try transaction.update(collection)
-      let added = collection.items.first { $0.id == id } ?? item
-      return (added, "add \(id) to \"\(collection.name)\"")
+      let destination = try destination(placement, in: tree.forest, collection: collection)
+      // A plan read by the text convention gives the new item its role the same way.
+      let conventional =
+        tree.rules.isItinerary && tree.collection.items.allSatisfy { $0.role == nil }
+      let isRoot = Self.isRoot(destination, in: tree.forest)
+      let effective = role ?? (conventional ? RoleConvention.role(of: text, isRoot: isRoot) : nil)
+      let item = Item(id: id, text: text, created: now(), order: .first, role: role)
+      let (_, name) = try edit(
+        entry.id, in: &transaction, verb: "add the item", adding: [id: item]
+      ) { (editor) throws(EditRefusal) in try editor.add(id, role: effective, at: destination) }
+      let added = try transaction.collection(entry.id).items.first { $0.id == id } ?? item
+      return (added, "add \(id) to \"\(name)\"")
+    }
+  }
+
+  /// Whether a destination is among the roots.
+  static func isRoot(
+    _ destination: OrderedForest<ShortID>.Destination, in forest: OrderedForest<ShortID>
+  )
+    -> Bool
+  {
+    switch destination {
+    case .root, .lastRoot: true
+    case .before(let anchor), .after(let anchor): forest.parent(of: anchor) == nil
+    case .firstChild, .lastChild: false
     }
   }
 
@@ -116,35 +128,27 @@ extension Workspace {
 
   /// Nests an item under its previous sibling (it becomes that sibling's last child).
   public func indent(_ prefix: String) throws(WorkspaceError) {
-    try reshape(prefix, verb: "indent") { (forest, id) throws(OrderedForest<ShortID>.Refusal) in
-      try forest.indent(id)
+    try reshape(prefix, verb: "indent") { (editor, id) throws(EditRefusal) in
+      try editor.indent([id])
     }
   }
 
   /// Lifts an item out of its parent (it becomes the parent's next sibling).
   public func outdent(_ prefix: String) throws(WorkspaceError) {
-    try reshape(prefix, verb: "outdent") { (forest, id) throws(OrderedForest<ShortID>.Refusal) in
-      try forest.outdent(id)
+    try reshape(prefix, verb: "outdent") { (editor, id) throws(EditRefusal) in
+      try editor.outdent([id])
     }
   }
 
   private func reshape(
     _ prefix: String, verb: String,
-    _ operation: (inout OrderedForest<ShortID>, ShortID) throws(OrderedForest<ShortID>.Refusal) ->
-      OrderedForest<ShortID>.ChangeSet
+    _ operation: (inout Editor<ShortID>, ShortID) throws(EditRefusal) -> EditChange<ShortID>
   ) throws(WorkspaceError) {
     try change { (transaction) throws(WorkspaceError) in
       let (id, collectionID) = try resolveItem(prefix, in: transaction.index)
-      var collection = try transaction.collection(collectionID)
-      var forest = CollectionTree(collection, maximumPlanDepth: maximumPlanDepth).forest
-      do throws(OrderedForest<ShortID>.Refusal) {
-        let changes = try operation(&forest, id)
-        CollectionTree.apply(
-          changes, to: &collection)
-      } catch {
-        throw refusal(error, collection: collection, verb: "\(verb) \(id)")
+      _ = try edit(collectionID, in: &transaction, verb: "\(verb) \(id)") {
+        (editor) throws(EditRefusal) in try operation(&editor, id)
       }
-      try transaction.update(collection)
       return ((), "\(verb) \(id)")
     }
   }
@@ -268,13 +272,7 @@ extension Workspace {
   func refusal(
     _ refusal: OrderedForest<ShortID>.Refusal, collection: ItemCollection, verb: String
   ) -> WorkspaceError {
-    if case .tooDeep = refusal.reason, collection.kind == .list {
-      return WorkspaceError(
-        .refused,
-        "cannot \(verb): \"\(collection.name)\" is a list, and lists are flat; convert it to a plan to nest items"
-      )
-    }
-    return WorkspaceError(.refused, refusal.description)
+    self.refusal(EditRefusal(refusal), collection: collection, verb: verb)
   }
 
   static func validText(_ text: String) throws(WorkspaceError) -> String {

@@ -109,11 +109,13 @@ struct ItemCommand: ParsableCommand {
       completion: StoreCompletion.items)
     var parent: String?
     @OptionGroup var placement: PlacementOptions
+    @Option(help: ItemCommand.roleHelp) var role: String?
 
     func validate() throws {
       if words.isEmpty {
         throw ValidationError("say what to add: offloadctl item add COLLECTION TEXT...")
       }
+      _ = try ItemCommand.role(role)
       if parent != nil && (placement.before != nil || placement.after != nil) {
         throw ValidationError(
           "--parent goes with --first or --last; --before and --after already name a place")
@@ -121,10 +123,11 @@ struct ItemCommand: ParsableCommand {
     }
 
     func run() throws {
+      let parsedRole = try ItemCommand.role(role) ?? nil
       let where_ = placement.placement(under: parent)
       let text = words.joined(separator: " ")
       let item = try global.changing { (workspace) throws(WorkspaceError) in
-        try workspace.addItem(to: collection, text: text, at: where_)
+        try workspace.addItem(to: collection, text: text, at: where_, role: parsedRole)
       }
       try global.report {
         JSONShapes.ItemShape(item)
@@ -241,6 +244,22 @@ struct ItemCommand: ParsableCommand {
   }
 
   /// Marks one item, or a selection as one change, done or not done, and reports it.
+  /// The `--role` option's help.
+  static let roleHelp = ArgumentHelp(
+    "The item's role in a plan: day, day:N, fixed, segment:N-M, free, or none to clear it.",
+    valueName: "role")
+
+  /// A `--role` word: nil when the option is absent, `.some(nil)` for `none`.
+  static func role(_ word: String?) throws -> PlacementRole?? {
+    guard let word else { return nil }
+    if word.lowercased() == "none" { return .some(nil) }
+    do {
+      return .some(try PlacementRole(parsing: word))
+    } catch {
+      throw ValidationError("--role \(error.message)")
+    }
+  }
+
   static func markDone(_ done: Bool, global: GlobalOptions, selection: SelectionOptions) throws {
     let words = done ? "done" : "not done"
     if selection.isPlainIDs && selection.selectors.count == 1 {
@@ -267,21 +286,30 @@ struct ItemCommand: ParsableCommand {
   }
 
   struct Edit: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Replace an item's text.")
+    static let configuration = CommandConfiguration(
+      abstract: "Replace an item's text, its role in a plan, or both (one change).")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The item's id.", completion: StoreCompletion.items) var id: String
-    @Argument(help: "The new text.") var words: [String]
+    @Argument(help: "The new text.") var words: [String] = []
+    @Option(help: ItemCommand.roleHelp) var role: String?
 
     func validate() throws {
-      if words.isEmpty {
-        throw ValidationError("give the new text: offloadctl item edit ID TEXT...")
+      if words.isEmpty && role == nil {
+        throw ValidationError(
+          "give the new text or a role: offloadctl item edit ID TEXT... [--role ROLE]")
       }
+      _ = try ItemCommand.role(role)
     }
 
     func run() throws {
-      let text = words.joined(separator: " ")
+      let text = words.isEmpty ? nil : words.joined(separator: " ")
+      let newRole = try ItemCommand.role(role)
       try global.changing { (workspace) throws(WorkspaceError) in
-        try workspace.editText(id, to: text)
+        if let newRole {
+          try workspace.setRole(id, to: newRole, text: text)
+        } else if let text {
+          try workspace.editText(id, to: text)
+        }
       }
       try report(global, "edited", id)
     }

@@ -47,6 +47,8 @@ enum JSONShapes {
     var depth: Int?
     var number: String?
     var note: String?
+    /// The item's role word in a plan; absent when it has none.
+    var role: String?
 
     init(_ item: Item, collection: String? = nil, depth: Int? = nil, number: String? = nil) {
       id = item.id.rawValue
@@ -59,6 +61,7 @@ enum JSONShapes {
       self.depth = depth
       self.number = number
       note = item.note
+      role = item.role?.description
     }
   }
 

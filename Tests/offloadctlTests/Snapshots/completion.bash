@@ -505,7 +505,7 @@ _offloadctl_item_add() {
     repeating_flags=()
     non_repeating_flags=(--json --quiet --first --last --version -h --help)
     repeating_options=()
-    non_repeating_options=(--store --parent --before --after)
+    non_repeating_options=(--store --parent --before --after --role)
     __offloadctl_offer_flags_options -1
 
     # Offer option value completions
@@ -524,6 +524,9 @@ _offloadctl_item_add() {
         ;;
     '--after')
         __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item add -- --after "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--role')
         return
         ;;
     esac
@@ -701,13 +704,16 @@ _offloadctl_item_edit() {
     repeating_flags=()
     non_repeating_flags=(--json --quiet --version -h --help)
     repeating_options=()
-    non_repeating_options=(--store)
+    non_repeating_options=(--store --role)
     __offloadctl_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
     '--store')
         __offloadctl_add_completions -d
+        return
+        ;;
+    '--role')
         return
         ;;
     esac

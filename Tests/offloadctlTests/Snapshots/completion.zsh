@@ -326,7 +326,7 @@ _offloadctl_item() {
             'outdent:Lift an item out of its parent (it goes right after the parent).'
             'done:Mark items done, with what is nested under them (one change).'
             'undone:Mark items not done, with what is nested under them (one change).'
-            'edit:Replace an item'\''s text.'
+            'edit:Replace an item'\''s text, its role in a plan, or both (one change).'
             'remove:Remove items with everything nested under them (one undo brings them back).'
         )
         _describe -V subcommand subcommands && ret=0
@@ -356,6 +356,7 @@ _offloadctl_item_add() {
         '--after[Put it right after this item.]:id:{__offloadctl_custom_complete ---completion item add -- --after "${current_word_index}" "$(__offloadctl_cursor_index_in_current_word)"}'
         '--first[Put it first (among the parent'\''s children, or at the top).]'
         '--last[Put it last (the default).]'
+        '--role[The item'\''s role in a plan\: day, day\:N, fixed, segment\:N-M, free, or none to clear it.]:role:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -463,6 +464,7 @@ _offloadctl_item_edit() {
         '--quiet[Print nothing but errors.]'
         ':id:{__offloadctl_custom_complete ---completion item edit -- positional@0 "${current_word_index}" "$(__offloadctl_cursor_index_in_current_word)"}'
         '*:words:'
+        '--role[The item'\''s role in a plan\: day, day\:N, fixed, segment\:N-M, free, or none to clear it.]:role:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -1,0 +1,125 @@
+import OrderingCore
+
+// The workspace composes the editor with the store: each intent runs on the collection's
+// `Editor` (its arrangement under its rules) inside one store change, so the journal, the
+// lock and the history stay the only way a change is saved.
+
+extension Workspace {
+  /// Carries out one editor intent on a collection as one change, named by typed id (a
+  /// surface that already knows the collection and its rows, such as a web page's drop).
+  ///
+  /// - Parameters:
+  ///   - collectionID: The collection.
+  ///   - verb: What the change does, for its history entry (`move 3 items`).
+  ///   - intent: The intent, run on the collection's editor.
+  /// - Returns: The change the editor made.
+  /// - Throws: ``WorkspaceError/Code/refused`` with the editor's reason (nothing changes
+  ///   then), ``WorkspaceError/Code/notFound`` for a missing collection.
+  /// - Complexity: O(*n* log *n*) in the collection's size, plus the intent and the writes.
+  @discardableResult
+  public func edit(
+    _ collectionID: ShortID, verb: String,
+    _ intent: (inout Editor<ShortID>) throws(EditRefusal) -> EditChange<ShortID>
+  ) throws(WorkspaceError) -> EditChange<ShortID> {
+    try change { (transaction) throws(WorkspaceError) in
+      let (made, name) = try edit(collectionID, in: &transaction, verb: verb, intent)
+      return (made, "\(verb) in \"\(name)\"")
+    }
+  }
+
+  /// Finds a collection as every surface does: by name (any case) first, then by a unique id
+  /// prefix (`id:PREFIX` looks at ids only). The command line's arguments and the web pages'
+  /// addresses (`/collections/NAME-or-ID`) both resolve through it.
+  ///
+  /// - Parameter reference: A name, an id prefix, or `id:PREFIX`.
+  /// - Returns: The collection's index entry.
+  /// - Throws: ``WorkspaceError/Code/notFound`` or ``WorkspaceError/Code/ambiguous`` with a
+  ///   sentence naming the reference.
+  /// - Complexity: O(*c*), where *c* is the number of collections, plus reading the index.
+  public func collection(_ reference: String) throws(WorkspaceError) -> StoreIndex.Entry {
+    try resolveCollection(reference, in: try loadIndex())
+  }
+
+  /// Sets or clears an item's role (see ``PlacementRole``), and its text when given, as one
+  /// change.
+  ///
+  /// - Parameters:
+  ///   - prefix: The item's id prefix.
+  ///   - role: The new role, or nil for none.
+  ///   - text: The new text, or nil to keep it.
+  /// - Throws: ``WorkspaceError/Code/notFound``, ``WorkspaceError/Code/ambiguous`` or
+  ///   ``WorkspaceError/Code/badInput`` for text that is empty or spans lines.
+  public func setRole(_ prefix: String, to role: PlacementRole?, text: String? = nil)
+    throws(WorkspaceError)
+  {
+    let text = try text.map { (text) throws(WorkspaceError) in try Self.validText(text) }
+    try change { (transaction) throws(WorkspaceError) in
+      let (id, collectionID) = try resolveItem(prefix, in: transaction.index)
+      var collection = try transaction.collection(collectionID)
+      guard let position = collection.items.firstIndex(where: { $0.id == id }) else {
+        throw WorkspaceError(.damagedStore, "item \(id) is missing from its collection")
+      }
+      collection.items[position].role = role
+      if let text { collection.items[position].text = text }
+      try transaction.update(collection)
+      return ((), "role \(id) \(role?.description ?? "none")")
+    }
+  }
+
+  /// Runs an intent on a collection's editor inside a transaction and saves what it changed.
+  ///
+  /// - Returns: The change and the collection's name.
+  func edit(
+    _ collectionID: ShortID, in transaction: inout Transaction, verb: String,
+    adding newItems: [ShortID: Item] = [:],
+    _ intent: (inout Editor<ShortID>) throws(EditRefusal) -> EditChange<ShortID>
+  ) throws(WorkspaceError) -> (EditChange<ShortID>, String) {
+    var collection = try transaction.collection(collectionID)
+    var editor = try transaction.tree(collectionID).editor
+    let made: EditChange<ShortID>
+    do throws(EditRefusal) {
+      made = try intent(&editor)
+    } catch {
+      throw refusal(error, collection: collection, verb: verb)
+    }
+    guard let changes = made.changeSet else {
+      throw WorkspaceError(.damagedStore, "the editor returned a malformed order key")
+    }
+    CollectionTree.apply(changes, to: &collection, adding: newItems)
+    if !made.fields.isEmpty { Self.apply(made.fields, to: &collection) }
+    try transaction.update(collection)
+    return (made, collection.name)
+  }
+
+  /// Applies an editor change's field values (`done`, `text`, `role`) to the stored items.
+  ///
+  /// - Complexity: O(*n* + *f*), where *f* is the number of fields.
+  static func apply(_ fields: [EditChange<ShortID>.Field], to collection: inout ItemCollection) {
+    var position: [ShortID: Int] = [:]
+    for (index, item) in collection.items.enumerated() { position[item.id] = index }
+    for field in fields {
+      guard let index = position[field.id] else { continue }
+      switch field.name {
+      case "done": collection.items[index].done = field.after == "true"
+      case "text": collection.items[index].text = field.after ?? collection.items[index].text
+      case "role":
+        collection.items[index].role = field.after.flatMap { try? PlacementRole(parsing: $0) }
+      default: break
+      }
+    }
+  }
+
+  /// An editor's refusal as a workspace error: the editor's reason as it is, or, for a list
+  /// asked to nest, that lists are flat.
+  func refusal(_ refusal: EditRefusal, collection: ItemCollection, verb: String)
+    -> WorkspaceError
+  {
+    if refusal.code == "too-deep", collection.kind == .list {
+      return WorkspaceError(
+        .refused,
+        "cannot \(verb): \"\(collection.name)\" is a list, and lists are flat; convert it to a plan to nest items"
+      )
+    }
+    return WorkspaceError(.refused, refusal.reason)
+  }
+}

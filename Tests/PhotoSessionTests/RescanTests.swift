@@ -206,7 +206,9 @@ struct RescanTests {
         let live = opened.session.state
         let files = live.photos.map { opened.library.files(of: $0) }
         try opened.close()
-        opened = try store.open(id)
+        // Other tests of this process start child processes; a child between fork and exec
+        // still holds the session lock's open file for a moment, so the reopen may wait.
+        opened = try store.open(id, lockTimeout: .seconds(10))
         #expect(opened.session.state == live, "\(context)")
         #expect(live.photos.map { opened.library.files(of: $0) } == files, "\(context)")
         if random.chance(0.3) { try opened.session.compact() }

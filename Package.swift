@@ -12,6 +12,7 @@
 //   offloadctl, Offload -> TerminalUI  (keys, frames, diffing for interactive screens)
 //   offloadctl -> OrderingCore, Gestures, PhotoSession (their value types in command output)
 //   Offload -> TerminalUI              (the organize screen's state machine draws frames)
+//   Replication -> OrderingCore        (the pure merge of replicas' operations)
 //   OrderingCore, Selection, Gestures, TerminalUI  import nothing but the standard library
 //   Persistence, PhotoSession          may import Foundation
 //   only offloadctl imports ArgumentParser
@@ -45,6 +46,7 @@ let package = Package(
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "Gestures", targets: ["Gestures"]),
     .library(name: "PhotoSession", targets: ["PhotoSession"]),
+    .library(name: "Replication", targets: ["Replication"]),
     .library(name: "Offload", targets: ["Offload"]),
     .executable(name: "offloadctl", targets: ["offloadctl"]),
   ],
@@ -63,6 +65,8 @@ let package = Package(
     // a library so Tools/Benchmarks can time a redraw.
     .target(name: "TerminalUI", swiftSettings: swiftSettings),
     .target(name: "Gestures", swiftSettings: swiftSettings),
+    // The pure merge of replicas' operations (Kleppmann's replicated move, per-field LWW).
+    .target(name: "Replication", dependencies: ["OrderingCore"], swiftSettings: swiftSettings),
     .target(name: "PhotoSession", dependencies: ["Persistence"], swiftSettings: swiftSettings),
     .target(
       name: "Offload",
@@ -157,6 +161,11 @@ let package = Package(
     .testTarget(
       name: "GesturesTests",
       dependencies: ["Gestures", "OffloadTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "ReplicationTests",
+      dependencies: ["Replication", "OrderingCore", "OffloadTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

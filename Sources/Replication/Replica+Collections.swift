@@ -1,4 +1,4 @@
-public import OrderingCore
+import OrderingCore
 
 extension Replica {
   /// Creates a collection (a list or a plan) after the last one.

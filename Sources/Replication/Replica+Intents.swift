@@ -1,4 +1,4 @@
-public import OrderingCore
+import OrderingCore
 
 /// Where an intent puts a node: among the children of a parent, or next to a sibling.
 public enum Destination: Hashable, Sendable {

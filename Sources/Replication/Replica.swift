@@ -102,7 +102,7 @@ public struct Replica: Sendable {
       if recordUndo, let back = self.inverse(of: change) { inverse.append(back) }
       let operation = Operation(
         sequence: state.seen[id] + 1, timestamp: clock.tick(wallTime: wallTime), change: change)
-      state.merge([operation], checkRescues: false)
+      _ = state.merge([operation], checkRescues: false)
       operations.append(operation)
     }
     if recordUndo && !inverse.isEmpty { undoStack.append(inverse.reversed()) }

@@ -92,7 +92,7 @@ extension Replica {
     -> Commit
   {
     try requireLive(node)
-    let siblings = state.children(of: state.parent(of: node) ?? .inbox)
+    let siblings = state.children(of: state.shownParent(of: node) ?? .inbox)
     guard let index = siblings.firstIndex(of: node), index > 0 else {
       throw ReplicationError(
         .noPlace, "\(state.name(of: node)) is the first of its siblings, so it cannot indent")
@@ -113,7 +113,7 @@ extension Replica {
     -> Commit
   {
     try requireLive(node)
-    guard let parent = state.parent(of: node), state.kind(of: parent) == .item else {
+    guard let parent = state.shownParent(of: node), state.kind(of: parent) == .item else {
       throw ReplicationError(
         .noPlace, "\(state.name(of: node)) is at the top of its collection, so it cannot outdent")
     }
@@ -202,7 +202,7 @@ extension Replica {
     case .firstChild(let node), .lastChild(let node): parent = node
     case .before(let node), .after(let node):
       try requireLive(node)
-      parent = state.parent(of: node) ?? .root
+      parent = state.shownParent(of: node) ?? .root
     }
     guard state.isLive(parent) || parent == .root else {
       throw ReplicationError(.unknownNode, "this device holds no live node \(parent)")

@@ -95,6 +95,17 @@ extension ReplicaState {
     return ids[Int(parents[Int(slot)])]
   }
 
+  /// Where a node shows: the inbox for a rescued node, else its parent.
+  ///
+  /// - Parameter id: A node id.
+  /// - Returns: The parent the node is shown under, or `nil` for a node not held.
+  /// - Complexity: O(*t*) for a node under the trash, else O(1).
+  public func shownParent(of id: NodeID) -> NodeID? {
+    guard let parent = parent(of: id) else { return nil }
+    if !isLive(parent), rescues().contains(where: { $0.node == id }) { return .inbox }
+    return parent
+  }
+
   /// A node's order key among its siblings.
   ///
   /// - Parameter id: A node id.

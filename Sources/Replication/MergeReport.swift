@@ -10,7 +10,7 @@ public struct MergeReport: Sendable, Equatable {
   /// One structural operation skipped at its turn, with the names the summary uses.
   public struct Skipped: Sendable, Equatable {
     /// The skipped operation.
-    public let operation: Operation
+    public let operation: ReplicaOperation
     /// Why it was skipped.
     public let reason: SkipReason
     /// The moved node's name (text or title, else id), filled in by the merge.
@@ -18,7 +18,7 @@ public struct MergeReport: Sendable, Equatable {
     /// The parent's name, filled in by the merge.
     public internal(set) var parentName = ""
 
-    init(operation: Operation, reason: SkipReason) {
+    init(operation: ReplicaOperation, reason: SkipReason) {
       self.operation = operation
       self.reason = reason
     }
@@ -50,7 +50,7 @@ public struct MergeReport: Sendable, Equatable {
   /// The rescued nodes' names, in the order of ``rescued``.
   public internal(set) var rescuedNames: [String] = []
 
-  mutating func count(_ operation: Operation) {
+  mutating func count(_ operation: ReplicaOperation) {
     arrived[operation.replica, default: 0] += 1
   }
 

@@ -19,7 +19,7 @@ public struct Replica: Sendable {
   /// created, if any.
   public struct Commit: Sendable, Equatable {
     /// The operations, in the order they were made.
-    public let operations: [Operation]
+    public let operations: [ReplicaOperation]
     /// The node the intent created, for add, capture and collection create.
     public let created: NodeID?
   }
@@ -55,7 +55,7 @@ public struct Replica: Sendable {
   /// - Returns: What arrived, what was skipped, what was rescued.
   /// - Complexity: That of ``ReplicaState/merge(_:)``.
   @discardableResult
-  public mutating func merge(_ operations: some Sequence<Operation>, wallTime: UInt64)
+  public mutating func merge(_ operations: some Sequence<ReplicaOperation>, wallTime: UInt64)
     -> MergeReport
   {
     let report = state.merge(operations)
@@ -92,7 +92,7 @@ public struct Replica: Sendable {
   mutating func commit(_ changes: [Change], wallTime: UInt64, recordUndo: Bool = true)
     -> Commit
   {
-    var operations: [Operation] = []
+    var operations: [ReplicaOperation] = []
     var inverse: [Change] = []
     var created: NodeID?
     for change in changes {
@@ -100,7 +100,7 @@ public struct Replica: Sendable {
       if case .delete(let node, _) = change { change = .delete(node, seen: state.seen) }
       if case .create(let node, _, _, _, _) = change, created == nil { created = node }
       if recordUndo, let back = self.inverse(of: change) { inverse.append(back) }
-      let operation = Operation(
+      let operation = ReplicaOperation(
         sequence: state.seen[id] + 1, timestamp: clock.tick(wallTime: wallTime), change: change)
       _ = state.merge([operation], checkRescues: false)
       operations.append(operation)

@@ -19,7 +19,7 @@ public enum SkipReason: Hashable, Sendable {
 extension ReplicaState {
   /// Applies one structural operation at the end of the timestamp order and returns its
   /// log entry (skipped or not).
-  mutating func applyStructural(_ operation: Operation) -> LogEntry {
+  mutating func applyStructural(_ operation: ReplicaOperation) -> LogEntry {
     let node = slot(operation.change.node)
     let undo = Undo(
       parent: parents[Int(node)], key: keys[Int(node)], kind: kinds[Int(node)],

@@ -14,18 +14,18 @@ extension ReplicaState {
   ///   the oldest of them (undone and redone), *d* the tree's depth (the cycle check), plus
   ///   O(*t*) for the rescue check over the trash's *t* nodes.
   @discardableResult
-  public mutating func merge(_ operations: some Sequence<Operation>) -> MergeReport {
+  public mutating func merge(_ operations: some Sequence<ReplicaOperation>) -> MergeReport {
     merge(operations, checkRescues: true)
   }
 
   /// Merges, and compares the rescued nodes before and after when `checkRescues` is true
   /// (a replica's own new operations skip that walk of the trash).
-  mutating func merge(_ operations: some Sequence<Operation>, checkRescues: Bool)
+  mutating func merge(_ operations: some Sequence<ReplicaOperation>, checkRescues: Bool)
     -> MergeReport
   {
     var report = MergeReport()
     let rescuedBefore = checkRescues ? Set(rescues().map(\.node)) : []
-    var accepted: [Operation] = []
+    var accepted: [ReplicaOperation] = []
     for operation in operations {
       let replica = operation.replica
       if operation.sequence <= seen[replica] || waiting[replica]?[operation.sequence] != nil {
@@ -42,7 +42,7 @@ extension ReplicaState {
       if waiting[replica]?.isEmpty == true { waiting[replica] = nil }
     }
     report.waiting = waiting.values.reduce(0) { $0 + $1.count }
-    var structural: [Operation] = []
+    var structural: [ReplicaOperation] = []
     for operation in accepted {
       report.count(operation)
       if latest.map({ $0 < operation.timestamp }) ?? true { latest = operation.timestamp }
@@ -68,7 +68,7 @@ extension ReplicaState {
 
   /// Undoes the log entries newer than the first of `incoming` (sorted), then applies both
   /// runs in timestamp order, reporting skips that are new.
-  mutating func replay(_ incoming: [Operation], into report: inout MergeReport) {
+  mutating func replay(_ incoming: [ReplicaOperation], into report: inout MergeReport) {
     guard let first = incoming.first else { return }
     // The first entry newer than the oldest arrival: everything from there is undone.
     var low = log.count

@@ -37,7 +37,7 @@ public struct ReplicaState: Sendable {
   /// The known prefix of every replica's log.
   public internal(set) var seen = VersionVector()
   /// Operations that arrived ahead of a gap in their replica's log, by replica and sequence.
-  var waiting: [ReplicaID: [UInt64: Operation]] = [:]
+  var waiting: [ReplicaID: [UInt64: ReplicaOperation]] = [:]
   /// The greatest timestamp merged.
   public internal(set) var latest: HybridTimestamp?
 
@@ -84,7 +84,7 @@ struct Touch: Sendable {
 
 /// One applied (or skipped) structural operation and what it overwrote.
 struct LogEntry: Sendable {
-  var operation: Operation
+  var operation: ReplicaOperation
   var slot: Int32
   var skip: SkipReason?
   var undo: Undo

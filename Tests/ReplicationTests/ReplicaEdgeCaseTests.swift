@@ -6,8 +6,8 @@ import Testing
 struct Pair {
   var a: Replica
   var b: Replica
-  var logA: [Operation] = []
-  var logB: [Operation] = []
+  var logA: [ReplicaOperation] = []
+  var logB: [ReplicaOperation] = []
 
   init() throws {
     a = Replica(id: try ReplicaID("aaa"))
@@ -133,16 +133,16 @@ struct ReplicaEdgeCaseTests {
     let pack = NodeID("aaa1")
     let a = try ReplicaID("aaa")
     let b = try ReplicaID("bbb")
-    let create = Operation(
+    let create = ReplicaOperation(
       sequence: 1, timestamp: .init(wallTime: 1, counter: 0, replica: a),
       change: .create(pack, kind: .item, parent: .inbox, key: .first, fields: [.text("Pack")]))
-    let fromA = Operation(
+    let fromA = ReplicaOperation(
       sequence: 2, timestamp: .init(wallTime: 5, counter: 0, replica: a),
       change: .set(pack, .text("Pack bags")))
-    let fromB = Operation(
+    let fromB = ReplicaOperation(
       sequence: 1, timestamp: .init(wallTime: 5, counter: 0, replica: b),
       change: .set(pack, .text("Pack tent")))
-    let doneA = Operation(
+    let doneA = ReplicaOperation(
       sequence: 3, timestamp: .init(wallTime: 6, counter: 0, replica: a),
       change: .set(pack, .done(true)))
     for order in [[create, fromA, fromB, doneA], [fromB, doneA, fromA, create]] {
@@ -294,5 +294,36 @@ struct ClockAndIDTests {
     let two = try OrderKey.between(lower, upper, replica: try ReplicaID("bbb"))
     #expect(one != two)
     for key in [one, two] { #expect(lower < key && key < upper) }
+  }
+}
+
+@Suite("The guide's example")
+struct GuideExampleTests {
+  @Test("runs as written in Docs/Guides/Replication.md")
+  func guideExample() throws {
+    var laptop = Replica(id: try ReplicaID("k7q"))
+    var phone = Replica(id: try ReplicaID("a1b"))
+    var laptopLog: [ReplicaOperation] = []
+    var phoneLog: [ReplicaOperation] = []
+
+    let trip = try laptop.createCollection("Trip", layout: "plan", wallTime: 1_000)
+    let pack = try laptop.add("Pack", to: .lastChild(of: trip.created!), wallTime: 1_001)
+    let tent = try laptop.add("Tent", to: .lastChild(of: trip.created!), wallTime: 1_002)
+    laptopLog += trip.operations + pack.operations + tent.operations
+    phone.merge(laptopLog, wallTime: 1_003)
+
+    laptopLog += try laptop.move(
+      [pack.created!], to: .lastChild(of: tent.created!), wallTime: 1_010
+    ).operations
+    phoneLog += try phone.move(
+      [tent.created!], to: .lastChild(of: pack.created!), wallTime: 1_011
+    ).operations
+
+    let report = laptop.merge(phoneLog, wallTime: 1_020)
+    #expect(
+      report.summary { $0 == phone.id ? "phone" : "laptop" }
+        == "1 change from phone; 1 move skipped: it would put Tent inside itself (under Pack)")
+    phone.merge(laptopLog, wallTime: 1_021)
+    #expect(laptop.state.canonicalText() == phone.state.canonicalText())
   }
 }

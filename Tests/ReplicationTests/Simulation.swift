@@ -8,7 +8,7 @@ import Replication
 struct Simulation {
   var replicas: [Replica]
   /// Each replica's own operations, in the order it made them (its log file).
-  var logs: [[Operation]]
+  var logs: [[ReplicaOperation]]
   /// Each replica's wall clock, with its own skew.
   var walls: [UInt64]
   var rng: SplitMix64

@@ -38,13 +38,13 @@ struct ReplicationBenchmark: ParsableCommand {
     let tailStart: UInt64 = 1_000_000
     let tail = try workload.changes(
       localTail, replica: local, firstSequence: UInt64(history.count + 1), wallStart: tailStart)
-    var remote: [Operation] = []
+    var remote: [ReplicaOperation] = []
     for index in 0..<replicas {
       let replica = try ReplicaID("b0" + String(index))
       remote += try workload.changes(
         operations / replicas, replica: replica, firstSequence: 1, wallStart: tailStart - 500)
     }
-    var newer: [Operation] = []
+    var newer: [ReplicaOperation] = []
     for index in 0..<replicas {
       let replica = try ReplicaID("c0" + String(index))
       newer += try workload.changes(
@@ -100,14 +100,14 @@ struct Workload {
 
   /// Five collections and `count` items spread over them, some nested one level.
   mutating func items(_ count: Int, replica: ReplicaID, startingAt wall: UInt64) throws
-    -> [Operation]
+    -> [ReplicaOperation]
   {
-    var result: [Operation] = []
+    var result: [ReplicaOperation] = []
     var sequence: UInt64 = 0
     func stamp(_ change: Change) {
       sequence += 1
       result.append(
-        Operation(
+        ReplicaOperation(
           sequence: sequence,
           timestamp: HybridTimestamp(
             wallTime: wall + sequence, counter: 0, replica: replica),
@@ -139,8 +139,8 @@ struct Workload {
   /// `count` changes by one replica: moves, field sets, creates and deletes.
   mutating func changes(
     _ count: Int, replica: ReplicaID, firstSequence: UInt64, wallStart: UInt64
-  ) throws -> [Operation] {
-    var result: [Operation] = []
+  ) throws -> [ReplicaOperation] {
+    var result: [ReplicaOperation] = []
     for offset in 0..<count {
       let sequence = firstSequence + UInt64(offset)
       let time = HybridTimestamp(
@@ -166,7 +166,7 @@ struct Workload {
           fields: [.text("new \(offset)")])
         nodes.append(id)
       }
-      result.append(Operation(sequence: sequence, timestamp: time, change: change))
+      result.append(ReplicaOperation(sequence: sequence, timestamp: time, change: change))
     }
     return result
   }

@@ -5,7 +5,7 @@ public import OrderingCore
 /// A replica's operations carry the sequence numbers 1, 2, 3, … in the order it made them,
 /// so a receiver can tell a repeat (already merged) from a gap (an earlier one still on its
 /// way) without comparing contents.
-public struct Operation: Hashable, Sendable, CustomStringConvertible {
+public struct ReplicaOperation: Hashable, Sendable, CustomStringConvertible {
   /// The place of this operation in its replica's log, from 1.
   public let sequence: UInt64
   /// When it was made; its replica is ``HybridTimestamp/replica``.

@@ -60,7 +60,7 @@ struct ReplicationBenchmark: ParsableCommand {
       rows.append(
         BenchmarkRow(fields: [
           ("workload", .text(workload)), ("items", .integer(items)),
-          ("arriving", .integer(remote.count)), ("undoneAndRedone", .integer(undone)),
+          ("arriving", .integer(remote.count)), ("localAfterFirstArrival", .integer(undone)),
           ("ms", .number(seconds * 1000)), ("logEntries", .integer(state.logCount)),
         ]))
     }
@@ -83,6 +83,27 @@ struct ReplicationBenchmark: ParsableCommand {
       result = state
     }
     row("baseline: rebuild from every log", rebuild, result, undone: 0)
+    // One late operation: the cost follows the entries after it, not the history.
+    for (label, wall) in [
+      ("one late op inside the local tail", tailStart + 2 * 2_000 - 200),
+      ("one late op older than the whole log", 10),
+    ] as [(String, UInt64)] {
+      let late = ReplicaOperation(
+        sequence: 1,
+        timestamp: HybridTimestamp(wallTime: wall, counter: 0, replica: try ReplicaID("d00")),
+        change: .move(workload.nodes[0], parent: workload.collections[1], key: .first))
+      var single = base
+      let seconds = Stopwatch.best(of: repetitions) {
+        var state = base
+        state.merge([late])
+        single = state
+      }
+      rows.append(
+        BenchmarkRow(fields: [
+          ("workload", .text(label)), ("items", .integer(items)), ("arriving", .integer(1)),
+          ("ms", .number(seconds * 1000)), ("logEntries", .integer(single.logCount)),
+        ]))
+    }
     let view = Stopwatch.best(of: repetitions) { blackHole(result.canonicalText()) }
     row("canonical text of the merged state", view, result, undone: 0)
     try Report.print(

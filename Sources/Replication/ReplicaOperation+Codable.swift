@@ -1,4 +1,4 @@
-public import OrderingCore
+import OrderingCore
 
 /// An operation as one flat JSON object, the line format of a device's log (decision 0010):
 ///

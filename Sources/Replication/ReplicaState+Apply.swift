@@ -1,4 +1,4 @@
-public import OrderingCore
+import OrderingCore
 
 /// Why a structural operation was skipped when its turn came in timestamp order.
 public enum SkipReason: Hashable, Sendable {

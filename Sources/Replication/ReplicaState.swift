@@ -1,4 +1,4 @@
-public import OrderingCore
+import OrderingCore
 
 /// The merged state of every replica's operations: a tree of collections and items with
 /// their fields, the same on every replica that merged the same operations, whatever the

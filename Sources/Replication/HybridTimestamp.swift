@@ -58,7 +58,7 @@ public struct HybridClock: Sendable, Hashable {
 
   /// Makes the next timestamp of this replica.
   ///
-  /// - Parameter wallTime: The device's wall time now, in milliseconds.
+  /// - Parameter now: The device's wall time now, in milliseconds.
   /// - Returns: A timestamp greater than every timestamp made or received before.
   public mutating func tick(wallTime now: UInt64) -> HybridTimestamp {
     if now > wallTime {

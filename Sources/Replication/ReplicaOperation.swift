@@ -37,7 +37,7 @@ public struct ReplicaOperation: Hashable, Sendable, CustomStringConvertible {
 /// Structure (create, move, delete) follows Kleppmann et al.'s replicated move: every
 /// replica applies these in timestamp order, undoing and redoing later ones when an earlier
 /// one arrives late, and skips one that would make a cycle. Fields are last-writer-wins
-/// registers, one per node and field, so a ``set(_:_:_:)`` never needs undoing.
+/// registers, one per node and field, so a ``set(_:_:)`` never needs undoing.
 public enum Change: Hashable, Sendable, CustomStringConvertible {
   /// Makes a node under a parent at an order key, with first values for its fields.
   case create(NodeID, kind: NodeKind, parent: NodeID, key: OrderKey, fields: [FieldValue])

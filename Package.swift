@@ -16,6 +16,7 @@
 //   offloadctl, Offload -> TerminalUI  (keys, frames, diffing for interactive screens)
 //   offloadctl -> OrderingCore, Gestures, PhotoSession (their value types in command output)
 //   Offload -> TerminalUI              (the organize screen's state machine draws frames)
+//   Replication -> OrderingCore        (the pure merge of replicas' operations)
 //   OrderingCore, Selection, Gestures, TerminalUI  import nothing but the standard library
 //   Editing                            imports the standard library and the pure modules only
 //   Persistence, PhotoSession          may import Foundation
@@ -52,6 +53,7 @@ let package = Package(
     .library(name: "Gestures", targets: ["Gestures"]),
     .library(name: "Editing", targets: ["Editing"]),
     .library(name: "PhotoSession", targets: ["PhotoSession"]),
+    .library(name: "Replication", targets: ["Replication"]),
     .library(name: "Offload", targets: ["Offload"]),
     .executable(name: "offloadctl", targets: ["offloadctl"]),
   ],
@@ -78,6 +80,8 @@ let package = Package(
     .target(
       name: "Gestures", swiftSettings: swiftSettings,
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android]))]),
+    // The pure merge of replicas' operations (Kleppmann's replicated move, per-field LWW).
+    .target(name: "Replication", dependencies: ["OrderingCore"], swiftSettings: swiftSettings),
     .target(name: "PhotoSession", dependencies: ["Persistence"], swiftSettings: swiftSettings),
     // The editor of lists and plans: items' roles, placement rules, intents in, changes out.
     .target(
@@ -183,6 +187,11 @@ let package = Package(
     .testTarget(
       name: "GesturesTests",
       dependencies: ["Gestures", "OffloadTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "ReplicationTests",
+      dependencies: ["Replication", "OrderingCore", "OffloadTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

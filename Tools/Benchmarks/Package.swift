@@ -34,6 +34,7 @@ let package = Package(
         .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         .product(name: "Persistence", package: rootIdentity),
         .product(name: "PhotoSession", package: rootIdentity),
+        .product(name: "Replication", package: rootIdentity),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]

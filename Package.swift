@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 //
 // Offload: the logic behind list-organizing and photo-culling apps.
 //
@@ -19,6 +19,17 @@
 //
 // Test targets depend on their target and on OffloadTestSupport (never a product).
 // Benchmarks live in Tools/Benchmarks, a package of their own.
+//
+// Traits keep the server and command-line packages away from apps. Every product of another
+// package is used under a trait: `WebServer` (OffloadWeb's Hummingbird, its WebSocket module
+// and HTTPTypes) and `CommandLineTool` (offloadctl's ArgumentParser; it enables `WebServer`,
+// since `offloadctl serve` links OffloadWeb). Both are on by default, so `swift build`,
+// `swift test` and `swift run offloadctl` here build everything. A client that writes
+// `.package(url: ..., from: ..., traits: [])` and uses the library products resolves and
+// fetches none of those packages (SwiftPM 6.1 or later); Examples/AdoptionClient is such a
+// client and CI checks that it resolves nothing. With the traits off, only the library
+// products build. A new dependency of OffloadWeb or offloadctl takes the same
+// `condition: .when(traits: [...])`. See Docs/Decisions/0007-package-traits.md.
 
 import PackageDescription
 
@@ -28,6 +39,11 @@ let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("InternalImportsByDefault"),
 ]
+
+/// Products of the web server's packages are used only with the `WebServer` trait on.
+let whenWebServer = TargetDependencyCondition.when(traits: ["WebServer"])
+/// Products of the command-line packages are used only with the `CommandLineTool` trait on.
+let whenCommandLineTool = TargetDependencyCondition.when(traits: ["CommandLineTool"])
 
 let package = Package(
   name: "Offload",
@@ -47,6 +63,16 @@ let package = Package(
     .library(name: "PhotoSession", targets: ["PhotoSession"]),
     .library(name: "Offload", targets: ["Offload"]),
     .executable(name: "offloadctl", targets: ["offloadctl"]),
+  ],
+  traits: [
+    .trait(
+      name: "WebServer",
+      description: "The local web app (OffloadWeb, `offloadctl serve`) and its server packages."),
+    .trait(
+      name: "CommandLineTool",
+      description: "The offloadctl command-line tool and ArgumentParser.",
+      enabledTraits: ["WebServer"]),
+    .default(enabledTraits: ["WebServer", "CommandLineTool"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -77,9 +103,10 @@ let package = Package(
       name: "OffloadWeb",
       dependencies: [
         "Offload", "Gestures", "PhotoSession", "Persistence",
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Hummingbird", package: "hummingbird", condition: whenWebServer),
+        .product(
+          name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: whenWebServer),
+        .product(name: "HTTPTypes", package: "swift-http-types", condition: whenWebServer),
       ],
       resources: [.copy("Resources")],
       swiftSettings: swiftSettings),
@@ -93,7 +120,8 @@ let package = Package(
         "TerminalUI",
         // Value types in command output (placements, gesture reports, photo decisions).
         "OrderingCore", "Gestures", "PhotoSession",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(
+          name: "ArgumentParser", package: "swift-argument-parser", condition: whenCommandLineTool),
       ],
       swiftSettings: swiftSettings
     ),

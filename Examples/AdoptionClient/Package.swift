@@ -21,8 +21,10 @@ let package = Package(
   platforms: [
     .macOS(.v15), .iOS(.v18), .macCatalyst(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
   ],
+  // snippet: package-dependency
   dependencies: [
-    // An app's line: `.package(url: "https://.../offload.git", from: "1.0.0", traits: [])`.
+    // `traits: []` turns off the web server and the command-line tool, and with them every
+    // package they need. An app names the repository: .package(url:from:traits:).
     .package(path: "../..", traits: [])
   ],
   targets: [
@@ -33,6 +35,7 @@ let package = Package(
         .product(name: "Selection", package: rootIdentity),
         .product(name: "Gestures", package: rootIdentity),
       ],
+      // snippet-end
       path: "Sources/AdoptionClient",
       swiftSettings: [
         .swiftLanguageMode(.v6),

@@ -5,7 +5,7 @@ import Gestures
 import OrderingCore
 import Selection
 
-var failures = 0
+var failures: [String] = []
 
 /// Prints one check; a mismatch counts as a failure.
 @MainActor
@@ -13,8 +13,8 @@ func check<T: Equatable>(_ what: String, _ actual: T, _ expected: T) {
   if actual == expected {
     print("ok    \(what): \(actual)")
   } else {
-    print("FAIL  \(what): got \(actual), expected \(expected)")
-    failures += 1
+    failures.append("\(what): got \(actual), expected \(expected)")
+    print("FAIL  \(failures.last ?? "")")
   }
 }
 
@@ -123,6 +123,10 @@ press.touch(TouchSample(time: 0.7, x: 100, y: 260, phase: .moved))
 press.touch(TouchSample(time: 0.8, x: 100, y: 260, phase: .ended))
 check("the drop lowers the row", press.isLifted, false)
 
-print(failures == 0 ? "adoption client: all checks passed" : "adoption client: \(failures) failed")
-// Without Foundation there is no `exit(1)`: a trap is the non-zero status.
-if failures != 0 { fatalError("\(failures) checks failed") }
+// Without Foundation there is no `exit(1)`: a trap is the non-zero status, and its message
+// (on standard error, which a trap does not lose as it loses buffered output) names each
+// failed check.
+if !failures.isEmpty {
+  fatalError("\(failures.count) checks failed:\n" + failures.joined(separator: "\n"))
+}
+print("adoption client: all checks passed")

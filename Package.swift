@@ -88,7 +88,11 @@ let package = Package(
     // Pure terminal-screen pieces (keys, frames, diffing) for offloadctl's interactive screens;
     // a library so Tools/Benchmarks can time a redraw.
     .target(name: "TerminalUI", swiftSettings: swiftSettings),
-    .target(name: "Gestures", swiftSettings: swiftSettings),
+    // `rounded()` and `squareRoot()` lower to libm's `round` and `sqrt`, which Linux's C
+    // library does not hold: a client that links Gestures alone needs libm named.
+    .target(
+      name: "Gestures", swiftSettings: swiftSettings,
+      linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android]))]),
     .target(name: "PhotoSession", dependencies: ["Persistence"], swiftSettings: swiftSettings),
     .target(
       name: "Offload",

@@ -29,6 +29,7 @@ public struct OrderingError: Error, Hashable, Sendable, CustomStringConvertible 
       .smallestInteger, .boundsNotAscending, .keySpaceExhausted, .unknownNode, .duplicateNode,
       .staleChange, .invalidChange, .invalidOutline, .positionSpaceExhausted,
       .positionsNotIncreasing, .positionOutOfRange, .duplicateID, .keysNotIncreasing,
+      .unknownID, .offsetOutOfRange, .duplicateOffset, .refused,
     ]
 
     /// The key is the empty string.
@@ -67,6 +68,15 @@ public struct OrderingError: Error, Hashable, Sendable, CustomStringConvertible 
     public static let duplicateID = Code(rawValue: "duplicateID")
     /// Stored order keys are not strictly increasing in list order (or two are equal).
     public static let keysNotIncreasing = Code(rawValue: "keysNotIncreasing")
+    /// A list holds no row with the given id.
+    public static let unknownID = Code(rawValue: "unknownID")
+    /// A row offset lies outside the list (`index` holds the offset).
+    public static let offsetOutOfRange = Code(rawValue: "offsetOutOfRange")
+    /// One offset is given twice in the offsets of one operation (`index` holds the offset).
+    public static let duplicateOffset = Code(rawValue: "duplicateOffset")
+    /// An ordered forest refused an operation; ``OrderingError/refusal(of:)`` gives the
+    /// refusal with its reason.
+    public static let refused = Code(rawValue: "refused")
   }
 
   /// What kind of failure this is.
@@ -81,6 +91,10 @@ public struct OrderingError: Error, Hashable, Sendable, CustomStringConvertible 
   public var index: Int?
   /// One sentence that names the key and what is wrong with it.
   public var description: String
+  /// The error this one wraps, when there is one (a forest's refusal for
+  /// ``OrderingError/Code/refused``). Equality and hashing ignore it: ``description`` already
+  /// says what it says.
+  public var underlying: (any Error & Sendable)?
 
   /// Creates an error from its parts.
   ///
@@ -91,9 +105,10 @@ public struct OrderingError: Error, Hashable, Sendable, CustomStringConvertible 
   ///   - offset: The byte offset of the problem in `key`, if it has one.
   ///   - index: The index of the row the failure is about, if any.
   ///   - description: One sentence a user can act on.
+  ///   - underlying: The error this one wraps, if any.
   public init(
     _ code: Code, key: String? = nil, otherKey: String? = nil, offset: Int? = nil,
-    index: Int? = nil, description: String
+    index: Int? = nil, description: String, underlying: (any Error & Sendable)? = nil
   ) {
     self.code = code
     self.key = key
@@ -101,6 +116,26 @@ public struct OrderingError: Error, Hashable, Sendable, CustomStringConvertible 
     self.offset = offset
     self.index = index
     self.description = description
+    self.underlying = underlying
+  }
+
+  /// Whether two errors have the same code, context and description.
+  public static func == (left: OrderingError, right: OrderingError) -> Bool {
+    left.code == right.code && left.key == right.key && left.otherKey == right.otherKey
+      && left.offset == right.offset && left.index == right.index
+      && left.description == right.description
+  }
+
+  /// Hashes the code, context and description.
+  ///
+  /// - Parameter hasher: The hasher to feed.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(code)
+    hasher.combine(key)
+    hasher.combine(otherKey)
+    hasher.combine(offset)
+    hasher.combine(index)
+    hasher.combine(description)
   }
 }
 

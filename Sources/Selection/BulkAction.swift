@@ -59,12 +59,15 @@ private final class MaterializedIDs<ID> {
 /// ]
 /// let toolbar = selection.toolbar(for: actions, in: rows)
 /// ```
-public struct BulkAction<ID: Hashable>: Identifiable {
+///
+/// An action is `Sendable` (its rule is a `@Sendable` closure), so a list of actions can be a
+/// global or a static constant, and a view model on the main actor can hand it to a task.
+public struct BulkAction<ID: Hashable>: Identifiable, Sendable {
   /// A stable name for the action (`"rename"`, `"move"`), for key bindings and tests.
   public let id: String
   /// The label the toolbar shows.
   public let title: String
-  private let rule: (BulkSelection<ID>) -> BulkAvailability
+  private let rule: @Sendable (BulkSelection<ID>) -> BulkAvailability
 
   /// Declares an action with a rule over the selection.
   ///
@@ -73,7 +76,7 @@ public struct BulkAction<ID: Hashable>: Identifiable {
   ///   - title: The label the toolbar shows.
   ///   - rule: Whether the action can run on a selection; it never sees an empty selection.
   public init(
-    id: String, title: String, rule: @escaping (BulkSelection<ID>) -> BulkAvailability
+    id: String, title: String, rule: @escaping @Sendable (BulkSelection<ID>) -> BulkAvailability
   ) {
     self.id = id
     self.title = title
@@ -135,7 +138,9 @@ public struct BulkAction<ID: Hashable>: Identifiable {
   ///   - canMove: Whether one row can move to the destination.
   /// - Complexity: The rule is O(*v* + *k*·*m*), where *v* is the number of visible rows, *k*
   ///   the number selected and *m* the cost of `canMove`; it stops at the first refusal.
-  public static func move(title: String = "Move", canMove: @escaping (ID) -> Bool) -> BulkAction {
+  public static func move(title: String = "Move", canMove: @escaping @Sendable (ID) -> Bool)
+    -> BulkAction
+  {
     BulkAction(id: "move", title: title) { selection in
       if let refused = selection.ids.first(where: { !canMove($0) }) {
         return .disabled(reason: "row \(refused) cannot move there")

@@ -334,4 +334,122 @@ struct DocExampleTests {
     #expect(report.rewritten == ["note"])
     #expect(store.writes.count == 1)
   }
+
+  // MARK: Moves by id and SwiftUI offsets
+
+  @Test func orderKeyListMoveFromOffsets() throws {
+    let saved = Saved()
+    func save(_ id: String, _ key: OrderKey) { saved.write(id, key) }
+    var list = OrderKeyList<String>()
+    _ = try list.insert(contentsOf: ["a", "b", "c", "d", "e"], at: 0)
+    // Example: Sources/OrderingCore/Storage/LabeledList.swift
+    // .onMove { offsets, toOffset in model.move(Array(offsets), toOffset) }
+    let changes = try list.move(fromOffsets: [0, 2], toOffset: 4)
+    for change in changes { save(change.id, change.new) }
+    // End of example.
+    #expect(list.rows.map(\.id) == ["b", "d", "a", "c", "e"])
+    #expect(saved.writes.count == 2)
+  }
+
+  @Test func listLabelingMoveFromOffsets() throws {
+    let saved = Saved()
+    func save(_ id: String, _ position: Int64) { saved.write(id, position) }
+    var list = try ListLabeling<String>(ids: ["a", "b", "c", "d", "e"])
+    // Example: Sources/OrderingCore/Storage/LabeledList.swift, on a ListLabeling
+    // .onMove { offsets, toOffset in model.move(Array(offsets), toOffset) }
+    let changes = try list.move(fromOffsets: [0, 2], toOffset: 4)
+    for change in changes { save(change.id, change.new) }
+    // End of example.
+    #expect(list.rows.map(\.id) == ["b", "d", "a", "c", "e"])
+    #expect(saved.writes.count == 2)
+  }
+
+  @Test func orderKeyListLoading() throws {
+    let saved = Saved()
+    func save(_ id: String, _ key: OrderKey) { saved.write(id, key) }
+    let storedRows: [OrderKeyList<String>.Row] = [
+      .init(id: "eggs", key: try OrderKey(validating: "a1")),
+      .init(id: "milk", key: try OrderKey(validating: "a0")),
+    ]
+    // Example: Sources/OrderingCore/OrderKeyList/OrderKeyList+Moves.swift, loading(_:budget:)
+    let (list, repairs) = try OrderKeyList.loading(storedRows)
+    for change in repairs { save(change.id, change.new) }  // usually none
+    // End of example.
+    #expect(list.rows.map(\.id) == ["milk", "eggs"])
+    #expect(saved.writes.isEmpty)
+  }
+
+  /// A forest of `trip` with the children a…e.
+  static func trip() throws -> OrderedForest<String> {
+    var forest = OrderedForest<String>()
+    try forest.insert("trip", at: .lastRoot)
+    for id in ["a", "b", "c", "d", "e"] { try forest.insert(id, at: .lastChild(of: "trip")) }
+    return forest
+  }
+
+  @Test func forestMoveFromOffsets() throws {
+    var forest = try Self.trip()
+    // Example: Sources/OrderingCore/Forest/OrderedForest+Offsets.swift, move(fromOffsets:…)
+    // ForEach(forest.children(of: trip)) { … }.onMove { offsets, to in
+    let changes = try forest.move(fromOffsets: [0, 2], toOffset: 4, under: "trip")
+    // End of example.
+    #expect(forest.children(of: "trip") == ["b", "d", "a", "c", "e"])
+    #expect(changes.count == 2)
+  }
+
+  /// A view model that moves (refusals) and applies (ordering errors) under one typed throws.
+  final class PlanModel {
+    var forest: OrderedForest<String>
+    var mirror: OrderedForest<String>
+    var shaken = false
+
+    init() throws {
+      forest = try DocExampleTests.trip()
+      mirror = forest
+    }
+
+    func shake() { shaken = true }
+
+    // Example: Sources/OrderingCore/Forest/OrderedForest+Offsets.swift, init(_:)
+    func drop(_ id: String, on target: String) throws(OrderingError) {
+      let changes: ForestChangeSet<String>
+      do { changes = try forest.move(id, to: .lastChild(of: target)) } catch {
+        throw OrderingError(error)
+      }
+      try mirror.apply(changes)
+    }
+    // End of example.
+
+    func dropAndShake(_ id: String, on target: String) {
+      do throws(OrderingError) {
+        try drop(id, on: target)
+      } catch {
+        // Example: Sources/OrderingCore/Forest/OrderedForest+Offsets.swift, refusal(of:)
+        if case .intoOwnSubtree? = error.refusal(of: String.self)?.reason { shake() }
+        // End of example.
+      }
+    }
+  }
+
+  @Test func oneTypedThrowsForMovingAndApplying() throws {
+    let model = try PlanModel()
+    try model.drop("a", on: "b")
+    #expect(model.forest.children(of: "b") == ["a"])
+    #expect(model.mirror == model.forest)
+    model.dropAndShake("trip", on: "c")
+    #expect(model.shaken)
+    do throws(OrderingError) {
+      try model.drop("trip", on: "trip")
+      Issue.record("a node was dropped into itself")
+    } catch {
+      #expect(error.code == .refused)
+      #expect(
+        error.description
+          == "cannot move trip as the last child of trip: a node cannot go inside itself")
+      #expect(
+        error.refusal(of: String.self)?.reason == .intoOwnSubtree(node: "trip", target: "trip"))
+      #expect(error.refusal(of: Int.self) == nil)
+    }
+    #expect(model.mirror == model.forest)
+  }
 }

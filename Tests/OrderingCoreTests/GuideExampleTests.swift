@@ -240,4 +240,54 @@ struct GuideExampleTests {
     #expect(forest.flattened().map(\.depth) == [0, 1, 1, 0])
     #expect(forest.visibleRows(collapsed: ["trip"]).map(\.id) == ["trip", "note"])
   }
+
+  // MARK: An app's list and the forest's onMove
+
+  @Test func orderKeyListInAnApp() throws {
+    let ids = Self.ids(6)
+    let milkID = ids[0]
+    let selectedIDs = [ids[4], ids[2]]
+    let repository = Repository<OrderKey>()
+    var keys = try OrderKey.spread(6, between: nil, and: nil)
+    keys[3] = keys[2]  // two devices chose one key
+    let storedRows = zip(ids, keys).map { OrderKeyList<UUID>.Row(id: $0, key: $1) }.reversed()
+    let offsets = IndexSet([1, 5])
+    let toOffset = 0
+    // Example: Docs/Guides/OrderKeys.md, In an app's list
+    let loaded = try OrderKeyList.loading(storedRows)  // any order; ties broken by id
+    for change in loaded.changes { repository.setKey(change.new, for: change.id) }
+    var list = loaded.list
+
+    // List { ForEach … }.onMove { offsets, toOffset in … }: offsets as SwiftUI gives them.
+    for change in try list.move(fromOffsets: offsets, toOffset: toOffset) {
+      repository.setKey(change.new, for: change.id)
+    }
+    // The same by id: the selected rows, kept in list order, go right after "milk".
+    let written = try list.move(selectedIDs, after: milkID)
+    let removed = try list.remove(selectedIDs)  // the rows to delete
+    let row = list.firstIndex(of: milkID)  // O(log n)
+    // End of example.
+    #expect(loaded.changes.map(\.id) == [ids[3]])
+    #expect(repository.writes == 3)
+    #expect(written.map(\.id) == [ids[4]])
+    #expect(removed.map(\.id) == [ids[2], ids[4]])
+    #expect(row == 2)
+    #expect(list.rows.map(\.id) == [ids[1], ids[5], ids[0], ids[3]])
+  }
+
+  @Test func forestOnMove() throws {
+    var forest = OrderedForest<String>()
+    try forest.insert("trip", at: .lastRoot)
+    for id in ["a", "b", "c"] { try forest.insert(id, at: .lastChild(of: "trip")) }
+    var store = forest
+    let offsets = IndexSet([0])
+    let toOffset = 3
+    // Example: Docs/Guides/OrderedForest.md, SwiftUI's onMove within one parent
+    // ForEach(forest.children(of: "trip"), id: \.self) { … }.onMove { offsets, toOffset in
+    let changes = try forest.move(fromOffsets: offsets, toOffset: toOffset, under: "trip")
+    try store.apply(changes)
+    // End of example.
+    #expect(forest.children(of: "trip") == ["b", "c", "a"])
+    #expect(store == forest)
+  }
 }

@@ -106,8 +106,8 @@ struct LabelingModel {
   /// increasing, inside the range.
   func mismatch(_ labeling: ListLabeling<Int>) -> String? {
     guard labeling.count == ids.count else { return "count \(labeling.count), model \(ids.count)" }
-    guard labeling.storage.allIDs == ids else { return "ids differ from the model" }
-    let actual = labeling.storage.allValues
+    guard labeling.table.storage.allIDs == ids else { return "ids differ from the model" }
+    let actual = labeling.table.storage.allValues
     guard actual == positions else {
       let row = positions.indices.first { actual[$0] != positions[$0] } ?? -1
       return "positions differ from the model first at row \(row)"

@@ -48,7 +48,7 @@ struct KeyListModel {
   /// Compares with the whole list: same ids, same keys, strictly increasing.
   func mismatch(_ list: OrderKeyList<Int>) -> String? {
     guard list.count == ids.count else { return "count \(list.count), model \(ids.count)" }
-    guard list.storage.allIDs == ids else { return "ids differ from the model" }
+    guard list.table.storage.allIDs == ids else { return "ids differ from the model" }
     let actual = list.storage.allValues
     if let row = keys.indices.first(where: { actual[$0] != keys[$0] }) {
       return "keys differ from the model first at row \(row)"
@@ -326,12 +326,12 @@ struct OrderKeyListDuplicateTests {
       (
         [Row(id: "a", key: try key("a0V")), Row(id: "b", key: try key("a0V"))],
         .keysNotIncreasing, 1,
-        "row 1 (\"b\") has the same key as the previous row, \"a0V\"; sort by key and id and repair duplicates first"
+        "row 1 (\"b\") has the same key as the previous row, \"a0V\"; sort by key and id and repair duplicates first, or load the rows with loading(_:budget:)"
       ),
       (
         [Row(id: "a", key: try key("a1")), Row(id: "b", key: try key("a0"))], .keysNotIncreasing,
         1,
-        "row 1 (\"b\") has a key sorting before the previous row, \"a0\"; sort by key and id and repair duplicates first"
+        "row 1 (\"b\") has a key sorting before the previous row, \"a0\"; sort by key and id and repair duplicates first, or load the rows with loading(_:budget:)"
       ),
       (
         [Row(id: "a", key: try key("a0")), Row(id: "a", key: try key("a1"))], .duplicateID, 1,

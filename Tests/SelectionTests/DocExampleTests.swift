@@ -41,7 +41,7 @@ struct DocExampleTests {
     var opened: [ItemID] = []
     func redraw(_ id: ItemID) { redrawn.append(id) }
     func open(_ id: ItemID) { opened.append(id) }
-    func canMove(_ id: ItemID) -> Bool { id != 5 }
+    @Sendable func canMove(_ id: ItemID) -> Bool { id != 5 }
     var selection = SelectionState<ItemID>(mode: .multiple)
     selection.beginEditing()  // Edit
     switch selection.tap(row) {  // a tap in edit mode

@@ -11,36 +11,25 @@ extension ListLabeling {
   public init(rows: some Sequence<Row>, configuration: Configuration = .default)
     throws(OrderingError)
   {
-    var ids: [ID] = []
-    var positions: [Int64] = []
-    var members = Set<ID>()
-    for (index, row) in rows.enumerated() {
-      guard configuration.range.contains(row.position) else {
-        throw OrderingError(
+    self.configuration = configuration
+    self.table = try _LabeledRows(rows.lazy.map { ($0.id, $0.position) }) {
+      index, id, position, previous in
+      guard configuration.range.contains(position) else {
+        return OrderingError(
           .positionOutOfRange, index: index,
           description:
-            "row \(index) (\(String(reflecting: row.id))) has position \(row.position), outside \(configuration.range.lowerBound)...\(configuration.range.upperBound)"
+            "row \(index) (\(String(reflecting: id))) has position \(position), outside \(configuration.range.lowerBound)...\(configuration.range.upperBound)"
         )
       }
-      if let previous = positions.last, row.position <= previous {
-        throw OrderingError(
+      if let previous, position <= previous {
+        return OrderingError(
           .positionsNotIncreasing, index: index,
           description:
-            "row \(index) (\(String(reflecting: row.id))) has position \(row.position), not above the previous row's \(previous); backfill the list to repair it"
+            "row \(index) (\(String(reflecting: id))) has position \(position), not above the previous row's \(previous); backfill the list to repair it"
         )
       }
-      guard members.insert(row.id).inserted else {
-        throw OrderingError(
-          .duplicateID, index: index,
-          description:
-            "row \(index) has id \(String(reflecting: row.id)), which an earlier row already has")
-      }
-      ids.append(row.id)
-      positions.append(row.position)
+      return nil
     }
-    self.configuration = configuration
-    self.storage = ChunkedRows(ids: ids, values: positions)
-    self.members = members
   }
 
   /// Creates a labeling of `ids` in order, spread evenly and centred in the range.
@@ -171,8 +160,8 @@ extension ListLabeling where ID: Comparable {
       }
     }
     var labeling = ListLabeling(configuration: configuration)
-    labeling.storage = ChunkedRows(ids: keptIDs, values: keptPositions)
-    labeling.members = Set(keptIDs)
+    labeling.table.storage = ChunkedRows(ids: keptIDs, values: keptPositions)
+    labeling.table.labels = Dictionary(uniqueKeysWithValues: zip(keptIDs, keptPositions))
     for run in runs {
       _ = try labeling.insert(contentsOf: run.ids, at: run.index)
     }

@@ -26,9 +26,8 @@ extension ListLabeling {
   @inlinable
   public mutating func insert(_ id: ID, at index: Int) throws(OrderingError) -> Update {
     precondition(index >= 0 && index <= count, "insertion index \(index) is outside 0...\(count)")
-    guard !members.contains(id) else { throw duplicate(id, at: index) }
-    let (positions, changes) = try place([id], at: index)
-    members.insert(id)
+    try table.checkNew([id], at: index)
+    let (positions, changes) = try table.place([id], at: index, using: configuration)
     return Update(position: positions[0], changes: changes)
   }
 
@@ -52,18 +51,8 @@ extension ListLabeling {
   {
     precondition(index >= 0 && index <= count, "insertion index \(index) is outside 0...\(count)")
     let newIDs = Array(ids)
-    var seen = Set<ID>()
-    for id in newIDs {
-      if members.contains(id) { throw duplicate(id, at: index) }
-      if !seen.insert(id).inserted {
-        throw OrderingError(
-          .duplicateID, index: index,
-          description:
-            "cannot insert row \(String(reflecting: id)): it appears twice in the rows to insert")
-      }
-    }
-    let (positions, changes) = try place(newIDs, at: index)
-    members.formUnion(newIDs)
+    try table.checkNew(newIDs, at: index)
+    let (positions, changes) = try table.place(newIDs, at: index, using: configuration)
     return BulkUpdate(positions: positions, changes: changes)
   }
 
@@ -81,15 +70,9 @@ extension ListLabeling {
   /// - Complexity: The complexity of ``insert(_:at:)``.
   @inlinable
   public mutating func move(from source: Int, to destination: Int) -> Update {
-    precondition(source >= 0 && source < count, "source index \(source) is outside 0..<\(count)")
-    precondition(
-      destination >= 0 && destination < count,
-      "destination index \(destination) is outside 0..<\(count)")
-    if source == destination { return Update(position: storage.value(at: source), changes: []) }
-    let (id, _) = storage.remove(at: source)
     do {
-      let (positions, changes) = try place([id], at: destination)
-      return Update(position: positions[0], changes: changes)
+      let (position, changes) = try table.move(from: source, to: destination, using: configuration)
+      return Update(position: position, changes: changes)
     } catch {
       // The list holds as many rows as before, so there is always room.
       preconditionFailure("moving a row cannot exhaust the position range: \(error)")
@@ -104,8 +87,7 @@ extension ListLabeling {
   @inlinable @discardableResult
   public mutating func remove(at index: Int) -> Row {
     precondition(index >= 0 && index < count, "row index \(index) is outside 0..<\(count)")
-    let (id, position) = storage.remove(at: index)
-    members.remove(id)
+    let (id, position) = table.remove(at: index)
     return Row(id: id, position: position)
   }
 
@@ -123,21 +105,14 @@ extension ListLabeling {
         count: count, lower: nil, upper: nil, minimumGap: 1, listCount: count)
     else { return [] }
     var changes: [Change] = []
-    storage.updateValues(in: 0..<count) { row, id, position in
+    table.storage.updateValues(in: 0..<count) { row, id, position in
       let new = plan.position(row)
       if new != position {
         changes.append(Change(id: id, old: position, new: new))
         position = new
       }
     }
+    for change in changes { table.labels[change.id] = change.new }
     return changes
-  }
-
-  @usableFromInline
-  func duplicate(_ id: ID, at index: Int) -> OrderingError {
-    OrderingError(
-      .duplicateID, index: index,
-      description:
-        "cannot insert row \(String(reflecting: id)): the list already has a row with that id")
   }
 }

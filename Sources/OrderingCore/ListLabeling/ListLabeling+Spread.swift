@@ -97,7 +97,7 @@ extension ListLabelingConfiguration {
   }
 }
 
-extension ListLabeling {
+extension ListLabelingConfiguration: Labeler {
   /// The smallest gap a relabeled window of `count` rows must leave between its rows: its
   /// density threshold. Larger windows must be sparser (the gap grows with the window), so a
   /// window relabeled now absorbs about as many inserts as it has rows before it needs
@@ -112,94 +112,36 @@ extension ListLabeling {
   /// The ceiling of ``minimumGap(forWindowOf:ceiling:)`` for a list of `rows` rows.
   @inlinable
   func gapCeiling(rows: Int) -> UInt64 {
-    Swift.min(UInt64(configuration.endGap), configuration.width / 2 / (UInt64(rows) + 1))
+    Swift.min(UInt64(endGap), width / 2 / (UInt64(rows) + 1))
   }
 
-  /// Places `newIDs` at `index`, relabeling the smallest window of neighbours that makes
-  /// room, and returns the new positions and the changes of the rows already in the list.
-  ///
-  /// Membership is the caller's business; the rows are inserted into storage here.
+  /// Positions for `count` new rows in the gap, when it is free; throws when the range has
+  /// fewer positions than the list will have rows.
   @inlinable
-  mutating func place(_ newIDs: [ID], at index: Int) throws(OrderingError) -> (
-    positions: [Int64], changes: [Change]
-  ) {
-    let n = count
-    let k = newIDs.count
-    guard k > 0 else { return ([], []) }
-    if UInt64(n) + UInt64(k) - 1 > configuration.width {
+  func direct(
+    _ count: Int, between lower: Int64?, and upper: Int64?, listCount: Int, at index: Int
+  ) throws(OrderingError) -> [Int64]? {
+    if UInt64(listCount) - 1 > width {
       throw OrderingError(
         .positionSpaceExhausted, index: index,
         description:
-          "cannot place \(n + k) rows in positions \(configuration.range.lowerBound)...\(configuration.range.upperBound): the range has only \(configuration.width &+ 1) positions"
+          "cannot place \(listCount) rows in positions \(range.lowerBound)...\(range.upperBound): the range has only \(width &+ 1) positions"
       )
     }
-    let lower = index > 0 ? storage.value(at: index - 1) : nil
-    let upper = index < n ? storage.value(at: index) : nil
-    if let plan = configuration.plan(
-      count: k, lower: lower, upper: upper, minimumGap: 1, listCount: n + k)
-    {
-      var positions: [Int64] = []
-      positions.reserveCapacity(k)
-      for (offset, id) in newIDs.enumerated() {
-        let position = plan.position(offset)
-        positions.append(position)
-        storage.insert(id: id, value: position, at: index + offset)
-      }
-      return (positions, [])
-    }
-    // The gap is full: grow a window of neighbours around it until it is sparse enough.
-    let ceiling = gapCeiling(rows: n + k)
-    var size = 1
-    while true {
-      let half = size / 2
-      var start = index - half
-      var end = index + (size - half)
-      if start < 0 {
-        end -= start
-        start = 0
-      }
-      if end > n {
-        start = Swift.max(0, start - (end - n))
-        end = n
-      }
-      let whole = start == 0 && end == n
-      let rows = end - start + k
-      let plan = configuration.plan(
-        count: rows,
-        lower: start > 0 ? storage.value(at: start - 1) : nil,
-        upper: end < n ? storage.value(at: end) : nil,
-        minimumGap: whole ? 1 : Self.minimumGap(forWindowOf: rows, ceiling: ceiling),
-        listCount: n + k)
-      if let plan {
-        return apply(plan, window: start..<end, inserting: newIDs, at: index)
-      }
-      precondition(!whole, "a whole-list spread always fits once the count is checked")
-      size *= 2
-    }
+    let plan = self.plan(
+      count: count, lower: lower, upper: upper, minimumGap: 1, listCount: listCount)
+    return plan.map { plan in (0..<count).map(plan.position) }
   }
 
-  /// Rewrites the window's rows with `plan` and inserts the new rows in their places.
+  /// Positions for a window of `count` rows when the window is sparse enough for its size.
   @inlinable
-  mutating func apply(
-    _ plan: SpreadPlan, window: Range<Int>, inserting newIDs: [ID], at index: Int
-  ) -> (positions: [Int64], changes: [Change]) {
-    let k = newIDs.count
-    var changes: [Change] = []
-    storage.updateValues(in: window) { row, id, position in
-      let slot = row < index ? row - window.lowerBound : row - window.lowerBound + k
-      let new = plan.position(slot)
-      if new != position {
-        changes.append(Change(id: id, old: position, new: new))
-        position = new
-      }
-    }
-    var positions: [Int64] = []
-    positions.reserveCapacity(k)
-    for (offset, id) in newIDs.enumerated() {
-      let position = plan.position(index - window.lowerBound + offset)
-      positions.append(position)
-      storage.insert(id: id, value: position, at: index + offset)
-    }
-    return (positions, changes)
+  func window(
+    _ count: Int, between lower: Int64?, and upper: Int64?, whole: Bool, listCount: Int
+  ) throws(OrderingError) -> [Int64]? {
+    let minimumGap =
+      whole ? 1 : Self.minimumGap(forWindowOf: count, ceiling: gapCeiling(rows: listCount))
+    let plan = self.plan(
+      count: count, lower: lower, upper: upper, minimumGap: minimumGap, listCount: listCount)
+    return plan.map { plan in (0..<count).map(plan.position) }
   }
 }

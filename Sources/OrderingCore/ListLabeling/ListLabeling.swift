@@ -26,77 +26,32 @@ public struct ListLabeling<ID: Hashable> {
   /// The range positions are drawn from and the gap left at the ends of the list.
   public typealias Configuration = ListLabelingConfiguration
 
-  /// A row: its id and its position.
-  public struct Row: Hashable {
-    /// The row's id.
-    public var id: ID
-    /// The row's position.
-    public var position: Int64
+  /// A row: its id and its position (`position`).
+  public typealias Row = LabeledRow<ID, Int64>
 
-    /// Creates a row.
-    public init(id: ID, position: Int64) {
-      self.id = id
-      self.position = position
-    }
-  }
+  /// A row whose position changed: write `new` for `id` (`old` is the position before).
+  public typealias Change = RowChange<ID, Int64>
 
-  /// A row whose position changed: write `new` for `id`.
-  public struct Change: Hashable {
-    /// The row's id.
-    public var id: ID
-    /// The position before the operation.
-    public var old: Int64
-    /// The position after the operation.
-    public var new: Int64
+  /// What an insert or a move did: the row's new position (`position`) and the other rows
+  /// whose positions changed (`changes`, in list order; usually empty).
+  public typealias Update = LabelUpdate<ID, Int64>
 
-    /// Creates a change.
-    public init(id: ID, old: Int64, new: Int64) {
-      self.id = id
-      self.old = old
-      self.new = new
-    }
-  }
-
-  /// What an insert or a move did: the row's new position and the other rows relabeled.
-  public struct Update: Hashable {
-    /// The position of the inserted or moved row.
-    public var position: Int64
-    /// The other rows whose positions changed, in list order; empty when a gap was free.
-    public var changes: [Change]
-
-    @usableFromInline
-    init(position: Int64, changes: [Change]) {
-      self.position = position
-      self.changes = changes
-    }
-  }
-
-  /// What a bulk insert did: the new rows' positions and the other rows relabeled.
-  public struct BulkUpdate: Hashable {
-    /// The positions of the inserted rows, in order.
-    public var positions: [Int64]
-    /// The rows that were already in the list and whose positions changed, in list order.
-    public var changes: [Change]
-
-    @usableFromInline
-    init(positions: [Int64], changes: [Change]) {
-      self.positions = positions
-      self.changes = changes
-    }
-  }
+  /// What a bulk insert did: the new rows' positions (`positions`) and the rows already in the list
+  /// whose positions changed (`changes`, in list order).
+  public typealias BulkUpdate = BulkLabelUpdate<ID, Int64>
 
   /// The range and gaps this labeling uses.
   public let configuration: Configuration
-  @usableFromInline var storage: ChunkedRows<ID, Int64>
-  @usableFromInline var members: Set<ID>
+  /// The rows, their positions and the index of every id.
+  @usableFromInline var table: _LabeledRows<ID, Int64>
+  @inlinable var storage: ChunkedRows<ID, Int64> { table.storage }
 
   /// Creates an empty labeling.
   ///
   /// - Parameter configuration: The position range and end gap.
   public init(configuration: Configuration = .default) {
     self.configuration = configuration
-    self.storage = ChunkedRows()
-    self.members = []
+    self.table = _LabeledRows()
   }
 
   /// The number of rows.
@@ -124,7 +79,7 @@ public struct ListLabeling<ID: Hashable> {
   }
 
   /// Whether a row with this id is in the list.
-  public func contains(_ id: ID) -> Bool { members.contains(id) }
+  public func contains(_ id: ID) -> Bool { table.labels[id] != nil }
 
   /// Every row, in list order.
   ///
@@ -140,32 +95,21 @@ public struct ListLabeling<ID: Hashable> {
 
   /// The index of the row with this id, or `nil`.
   ///
-  /// - Complexity: O(*n*), where *n* is the number of rows.
-  public func firstIndex(of id: ID) -> Int? {
-    guard members.contains(id) else { return nil }
-    var found: Int?
-    var start = 0
-    for chunk in storage.chunks {
-      if let offset = chunk.ids.firstIndex(of: id) {
-        found = start + offset
-        break
-      }
-      start += chunk.ids.count
-    }
-    return found
-  }
+  /// Positions strictly increase, so this is a binary search for the row's position.
+  ///
+  /// - Parameter id: The row's id.
+  /// - Returns: Its index, or `nil` when the list has no such row.
+  /// - Complexity: O(log *n*), where *n* is the number of rows.
+  public func firstIndex(of id: ID) -> Int? { table.index(of: id) }
+
+  /// The position of the row with this id, or `nil`.
+  ///
+  /// - Parameter id: The row's id.
+  /// - Returns: Its position, or `nil` when the list has no such row.
+  public func position(of id: ID) -> Int64? { table.labels[id] }
 }
 
 extension ListLabeling: Sendable where ID: Sendable {}
-extension ListLabeling.Row: Sendable where ID: Sendable {}
-extension ListLabeling.Change: Sendable where ID: Sendable {}
-extension ListLabeling.Update: Sendable where ID: Sendable {}
-extension ListLabeling.BulkUpdate: Sendable where ID: Sendable {}
-
-extension ListLabeling.Change: CustomStringConvertible {
-  /// `id: old -> new`.
-  public var description: String { "\(id): \(old) -> \(new)" }
-}
 
 /// The range a ``ListLabeling`` draws positions from and the gap it leaves at the list's ends.
 public struct ListLabelingConfiguration: Hashable, Sendable {

@@ -27,9 +27,8 @@ extension OrderKeyList {
   @inlinable
   public mutating func insert(_ id: ID, at index: Int) throws(OrderingError) -> Update {
     precondition(index >= 0 && index <= count, "insertion index \(index) is outside 0...\(count)")
-    guard !members.contains(id) else { throw duplicate(id, at: index) }
-    let (keys, changes) = try place([id], at: index)
-    members.insert(id)
+    try table.checkNew([id], at: index)
+    let (keys, changes) = try table.place([id], at: index, using: labeler)
     return Update(key: keys[0], changes: changes)
   }
 
@@ -56,18 +55,8 @@ extension OrderKeyList {
   {
     precondition(index >= 0 && index <= count, "insertion index \(index) is outside 0...\(count)")
     let newIDs = Array(ids)
-    var seen = Set<ID>()
-    for id in newIDs {
-      if members.contains(id) { throw duplicate(id, at: index) }
-      if !seen.insert(id).inserted {
-        throw OrderingError(
-          .duplicateID, index: index,
-          description:
-            "cannot insert row \(String(reflecting: id)): it appears twice in the rows to insert")
-      }
-    }
-    let (keys, changes) = try place(newIDs, at: index)
-    members.formUnion(newIDs)
+    try table.checkNew(newIDs, at: index)
+    let (keys, changes) = try table.place(newIDs, at: index, using: labeler)
     return BulkUpdate(keys: keys, changes: changes)
   }
 
@@ -87,19 +76,8 @@ extension OrderKeyList {
   public mutating func move(from source: Int, to destination: Int) throws(OrderingError)
     -> Update
   {
-    precondition(source >= 0 && source < count, "source index \(source) is outside 0..<\(count)")
-    precondition(
-      destination >= 0 && destination < count,
-      "destination index \(destination) is outside 0..<\(count)")
-    if source == destination { return Update(key: storage.value(at: source), changes: []) }
-    let (id, key) = storage.remove(at: source)
-    do {
-      let (keys, changes) = try place([id], at: destination)
-      return Update(key: keys[0], changes: changes)
-    } catch {
-      storage.insert(id: id, value: key, at: source)
-      throw error
-    }
+    let (key, changes) = try table.move(from: source, to: destination, using: labeler)
+    return Update(key: key, changes: changes)
   }
 
   /// Removes the row at `index` and returns it. No other row changes.
@@ -110,18 +88,22 @@ extension OrderKeyList {
   @inlinable @discardableResult
   public mutating func remove(at index: Int) -> Row {
     precondition(index >= 0 && index < count, "row index \(index) is outside 0..<\(count)")
-    let (id, key) = storage.remove(at: index)
-    members.remove(id)
+    let (id, key) = table.remove(at: index)
     return Row(id: id, key: key)
   }
 
-  @usableFromInline
-  func duplicate(_ id: ID, at index: Int) -> OrderingError {
-    OrderingError(
-      .duplicateID, index: index,
-      description:
-        "cannot insert row \(String(reflecting: id)): the list already has a row with that id")
-  }
+  /// How this list makes keys: within its budget.
+  @inlinable var labeler: KeyBudget { KeyBudget(budget: budget) }
+}
+
+/// Order keys within a length budget: ``OrderKey/between(_:_:)`` or
+/// ``OrderKey/spread(_:between:and:)`` for a gap, and a window's keys one byte shorter.
+@usableFromInline
+struct KeyBudget: Labeler {
+  /// The longest key, in bytes, an operation may write.
+  @usableFromInline let budget: Int
+
+  @inlinable init(budget: Int) { self.budget = budget }
 
   /// The longest key a rebalanced window may hold: the budget less one byte, so every gap of
   /// the window absorbs about six more inserts before it needs rebalancing again. (Measured
@@ -129,53 +111,27 @@ extension OrderKeyList {
   /// 1 byte 13.0, 2 bytes 14.3, 3 bytes 14.6, 4 bytes 17.1.)
   @inlinable var windowLimit: Int { Swift.max(budget - 1, (budget + 1) / 2) }
 
-  /// Gives `newIDs` keys at `index`, re-keying the smallest window of neighbours when the
-  /// keys would be over budget; inserts the rows into storage and returns the new keys and
-  /// the changes of the rows already in the list.
+  /// Keys for the gap, when they fit the budget.
   @inlinable
-  mutating func place(_ newIDs: [ID], at index: Int) throws(OrderingError) -> (
-    keys: [OrderKey], changes: [Change]
-  ) {
-    let n = count
-    let k = newIDs.count
-    guard k > 0 else { return ([], []) }
-    let lower = index > 0 ? storage.value(at: index - 1) : nil
-    let upper = index < n ? storage.value(at: index) : nil
-    let direct =
-      k == 1
-      ? [try OrderKey.between(lower, upper)] : try OrderKey.spread(k, between: lower, and: upper)
-    if Self.longest(direct) <= budget {
-      for (offset, id) in newIDs.enumerated() {
-        storage.insert(id: id, value: direct[offset], at: index + offset)
-      }
-      return (direct, [])
-    }
-    // Over budget: grow a window of neighbours around the gap until its keys fit.
-    var size = 1
-    while true {
-      let half = size / 2
-      var start = index - half
-      var end = index + (size - half)
-      if start < 0 {
-        end -= start
-        start = 0
-      }
-      if end > n {
-        start = Swift.max(0, start - (end - n))
-        end = n
-      }
-      let whole = start == 0 && end == n
-      let keys = try OrderKey.spread(
-        end - start + k,
-        between: start > 0 ? storage.value(at: start - 1) : nil,
-        and: end < n ? storage.value(at: end) : nil)
-      // The whole list with open ends gets the shortest keys there are; take them even when
-      // a budget is too small for the list's size.
-      if whole || Self.longest(keys) <= windowLimit {
-        return apply(keys, window: start..<end, inserting: newIDs, at: index)
-      }
-      size *= 2
-    }
+  func direct(
+    _ count: Int, between lower: OrderKey?, and upper: OrderKey?, listCount: Int, at index: Int
+  ) throws(OrderingError) -> [OrderKey]? {
+    let keys =
+      count == 1
+      ? [try OrderKey.between(lower, upper)]
+      : try OrderKey.spread(count, between: lower, and: upper)
+    return Self.longest(keys) <= budget ? keys : nil
+  }
+
+  /// Keys for a window, when they fit the budget less a byte. The whole list with open ends
+  /// gets the shortest keys there are; take them even when a budget is too small for the
+  /// list's size.
+  @inlinable
+  func window(
+    _ count: Int, between lower: OrderKey?, and upper: OrderKey?, whole: Bool, listCount: Int
+  ) throws(OrderingError) -> [OrderKey]? {
+    let keys = try OrderKey.spread(count, between: lower, and: upper)
+    return whole || Self.longest(keys) <= windowLimit ? keys : nil
   }
 
   @inlinable
@@ -183,28 +139,5 @@ extension OrderKeyList {
     var result = 0
     for key in keys { result = Swift.max(result, key.length) }
     return result
-  }
-
-  /// Rewrites the window's rows with `keys` and inserts the new rows in their places.
-  @inlinable
-  mutating func apply(
-    _ keys: [OrderKey], window: Range<Int>, inserting newIDs: [ID], at index: Int
-  ) -> (keys: [OrderKey], changes: [Change]) {
-    let k = newIDs.count
-    var changes: [Change] = []
-    storage.updateValues(in: window) { row, id, key in
-      let slot = row < index ? row - window.lowerBound : row - window.lowerBound + k
-      let new = keys[slot]
-      if new != key {
-        changes.append(Change(id: id, old: key, new: new))
-        key = new
-      }
-    }
-    let first = index - window.lowerBound
-    let placed = Array(keys[first..<(first + k)])
-    for (offset, id) in newIDs.enumerated() {
-      storage.insert(id: id, value: placed[offset], at: index + offset)
-    }
-    return (placed, changes)
   }
 }

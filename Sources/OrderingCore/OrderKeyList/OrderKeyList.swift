@@ -27,69 +27,25 @@ public struct OrderKeyList<ID: Hashable> {
   /// The default length budget, in bytes: 16.
   public static var defaultBudget: Int { 16 }
 
-  /// A row: its id and its order key.
-  public struct Row: Hashable {
-    /// The row's id.
-    public var id: ID
-    /// The row's order key.
-    public var key: OrderKey
+  /// A row: its id and its order key (`key`).
+  public typealias Row = LabeledRow<ID, OrderKey>
 
-    /// Creates a row.
-    public init(id: ID, key: OrderKey) {
-      self.id = id
-      self.key = key
-    }
-  }
+  /// A row whose key changed: write `new` for `id` (`old` is the key before).
+  public typealias Change = RowChange<ID, OrderKey>
 
-  /// A row whose key changed: write `new` for `id`.
-  public struct Change: Hashable {
-    /// The row's id.
-    public var id: ID
-    /// The key before the operation.
-    public var old: OrderKey
-    /// The key after the operation.
-    public var new: OrderKey
+  /// What an insert or a move did: the row's new key (`key`) and the other rows
+  /// whose keys changed (`changes`, in list order; usually empty).
+  public typealias Update = LabelUpdate<ID, OrderKey>
 
-    /// Creates a change.
-    public init(id: ID, old: OrderKey, new: OrderKey) {
-      self.id = id
-      self.old = old
-      self.new = new
-    }
-  }
-
-  /// What an insert or a move did: the row's new key and the other rows re-keyed.
-  public struct Update: Hashable {
-    /// The key of the inserted or moved row.
-    public var key: OrderKey
-    /// The other rows whose keys changed, in list order; usually empty.
-    public var changes: [Change]
-
-    @usableFromInline
-    init(key: OrderKey, changes: [Change]) {
-      self.key = key
-      self.changes = changes
-    }
-  }
-
-  /// What a bulk insert did: the new rows' keys and the other rows re-keyed.
-  public struct BulkUpdate: Hashable {
-    /// The keys of the inserted rows, in order.
-    public var keys: [OrderKey]
-    /// The rows that were already in the list and whose keys changed, in list order.
-    public var changes: [Change]
-
-    @usableFromInline
-    init(keys: [OrderKey], changes: [Change]) {
-      self.keys = keys
-      self.changes = changes
-    }
-  }
+  /// What a bulk insert did: the new rows' keys (`keys`) and the rows already in the list
+  /// whose keys changed (`changes`, in list order).
+  public typealias BulkUpdate = BulkLabelUpdate<ID, OrderKey>
 
   /// The longest key, in bytes, that an insert or a move may write.
   public let budget: Int
-  @usableFromInline var storage: ChunkedRows<ID, OrderKey>
-  @usableFromInline var members: Set<ID>
+  /// The rows, their keys and the index of every id.
+  @usableFromInline var table: _LabeledRows<ID, OrderKey>
+  @inlinable var storage: ChunkedRows<ID, OrderKey> { table.storage }
 
   /// Creates an empty list.
   ///
@@ -97,8 +53,7 @@ public struct OrderKeyList<ID: Hashable> {
   public init(budget: Int = 16) {
     precondition(budget >= 4, "a key budget must be at least 4 bytes")
     self.budget = budget
-    self.storage = ChunkedRows()
-    self.members = []
+    self.table = _LabeledRows()
   }
 
   /// Creates a list from stored rows in list order, checking that keys strictly increase.
@@ -115,28 +70,17 @@ public struct OrderKeyList<ID: Hashable> {
   public init(rows: some Sequence<Row>, budget: Int = 16)
     throws(OrderingError)
   {
-    self.init(budget: budget)
-    var ids: [ID] = []
-    var keys: [OrderKey] = []
-    for (index, row) in rows.enumerated() {
-      if let previous = keys.last, !(previous < row.key) {
-        let relation = previous == row.key ? "the same key as" : "a key sorting before"
-        throw OrderingError(
-          .keysNotIncreasing, key: row.key.rawValue, otherKey: previous.rawValue, index: index,
-          description:
-            "row \(index) (\(String(reflecting: row.id))) has \(relation) the previous row, \(OrderingError.quoted(row.key.rawValue)); sort by key and id and repair duplicates first"
-        )
-      }
-      guard members.insert(row.id).inserted else {
-        throw OrderingError(
-          .duplicateID, index: index,
-          description:
-            "row \(index) has id \(String(reflecting: row.id)), which an earlier row already has")
-      }
-      ids.append(row.id)
-      keys.append(row.key)
+    precondition(budget >= 4, "a key budget must be at least 4 bytes")
+    self.budget = budget
+    self.table = try _LabeledRows(rows.lazy.map { ($0.id, $0.key) }) { index, id, key, previous in
+      guard let previous, !(previous < key) else { return nil }
+      let relation = previous == key ? "the same key as" : "a key sorting before"
+      return OrderingError(
+        .keysNotIncreasing, key: key.rawValue, otherKey: previous.rawValue, index: index,
+        description:
+          "row \(index) (\(String(reflecting: id))) has \(relation) the previous row, \(OrderingError.quoted(key.rawValue)); sort by key and id and repair duplicates first, or load the rows with loading(_:budget:)"
+      )
     }
-    storage = ChunkedRows(ids: ids, values: keys)
   }
 
   /// The number of rows.
@@ -163,7 +107,7 @@ public struct OrderKeyList<ID: Hashable> {
   }
 
   /// Whether a row with this id is in the list.
-  public func contains(_ id: ID) -> Bool { members.contains(id) }
+  public func contains(_ id: ID) -> Bool { table.labels[id] != nil }
 
   /// Every row, in list order.
   ///
@@ -177,25 +121,18 @@ public struct OrderKeyList<ID: Hashable> {
 
   /// The index of the row with this id, or `nil`.
   ///
-  /// - Complexity: O(*n*), where *n* is the number of rows.
-  public func firstIndex(of id: ID) -> Int? {
-    guard members.contains(id) else { return nil }
-    var start = 0
-    for chunk in storage.chunks {
-      if let offset = chunk.ids.firstIndex(of: id) { return start + offset }
-      start += chunk.ids.count
-    }
-    return nil
-  }
+  /// Keys strictly increase, so this is a binary search for the row's key.
+  ///
+  /// - Parameter id: The row's id.
+  /// - Returns: Its index, or `nil` when the list has no such row.
+  /// - Complexity: O(log *n* · *m*), where *n* is the number of rows and *m* the key length.
+  public func firstIndex(of id: ID) -> Int? { table.index(of: id) }
+
+  /// The key of the row with this id, or `nil`.
+  ///
+  /// - Parameter id: The row's id.
+  /// - Returns: Its key, or `nil` when the list has no such row.
+  public func key(of id: ID) -> OrderKey? { table.labels[id] }
 }
 
 extension OrderKeyList: Sendable where ID: Sendable {}
-extension OrderKeyList.Row: Sendable where ID: Sendable {}
-extension OrderKeyList.Change: Sendable where ID: Sendable {}
-extension OrderKeyList.Update: Sendable where ID: Sendable {}
-extension OrderKeyList.BulkUpdate: Sendable where ID: Sendable {}
-
-extension OrderKeyList.Change: CustomStringConvertible {
-  /// `id: old -> new`.
-  public var description: String { "\(id): \(old) -> \(new)" }
-}

@@ -5,7 +5,7 @@ import OrderingCore
 ///
 /// Every move goes through the forest, which refuses one that would put a row inside its
 /// own subtree (or break a rule) and says why; the view shows that sentence and the plan
-/// stays as it was.
+/// stays as it was. The model throws one error type, `OrderingError`, which wraps a refusal.
 @MainActor
 final class PlanModel {
   private(set) var forest = OrderedForest<String>()
@@ -15,16 +15,22 @@ final class PlanModel {
   private(set) var writes: [OrderedForest<String>.Change] = []
 
   /// Adds a row at the end of `parent`'s children, or as the last root.
-  func add(_ id: String, under parent: String? = nil) throws(OrderedForest<String>.Refusal) {
-    let changes = try forest.insert(id, at: parent.map { .lastChild(of: $0) } ?? .lastRoot)
+  func add(_ id: String, under parent: String? = nil) throws(OrderingError) {
+    let changes: ForestChangeSet<String>
+    do {
+      changes = try forest.insert(id, at: parent.map { .lastChild(of: $0) } ?? .lastRoot)
+    } catch {
+      throw OrderingError(error)  // a refusal, wrapped: `error.refusal(of: String.self)`
+    }
     writes += changes.changes
   }
 
-  /// Moves a row with what is nested under it; a refusal becomes the alert.
+  /// Moves a row with what is nested under it (a drop, or a keyboard move); a refusal
+  /// becomes the alert.
   ///
   /// - Returns: Whether the row moved.
   @discardableResult
-  func move(_ id: String, to destination: OrderedForest<String>.Destination) -> Bool {
+  func move(_ id: String, to destination: ForestDestination<String>) -> Bool {
     do {
       let changes = try forest.move(id, to: destination)
       writes += changes.changes
@@ -34,6 +40,13 @@ final class PlanModel {
       alert = error.description
       return false
     }
+  }
+
+  /// SwiftUI's `onMove` on one parent's rows: `.onMove { model.reorder($0, $1, in: trip) }`.
+  func reorder(_ offsets: some Sequence<Int>, _ toOffset: Int, in parent: String?)
+    throws(OrderingError)
+  {
+    writes += try forest.move(fromOffsets: offsets, toOffset: toOffset, under: parent).changes
   }
 
   /// The rows as the outline draws them: preorder, with depth for the indentation.

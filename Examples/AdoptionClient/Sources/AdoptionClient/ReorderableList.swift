@@ -27,10 +27,10 @@ final class ReorderableListModel {
     for row in stored {
       rows.append(.init(id: row.id, key: try OrderKey(validating: row.key)))
     }
-    let repaired = try OrderKeyList.repairingDuplicates(rows)
-    order = try OrderKeyList(rows: repaired.rows)
+    let (order, repairs) = try OrderKeyList.loading(rows)
+    self.order = order
     titles = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0.title) })
-    for change in repaired.changes { write(change.id, change.new) }
+    for change in repairs { write(change.id, change.new) }
   }
 
   /// The titles in list order, as the list view draws them.
@@ -50,38 +50,27 @@ extension ReorderableListModel {
   ///
   /// ```swift
   /// ForEach(rows) { RowView($0) }
-  ///   .onMove { try? model.move(fromOffsets: Array($0), toOffset: $1) }
+  ///   .onMove { try? model.move(fromOffsets: $0, toOffset: $1) }
   /// ```
   ///
   /// - Returns: The number of rows written to storage.
   @discardableResult
-  func move(fromOffsets offsets: [Int], toOffset destination: Int) throws(OrderingError) -> Int {
-    let before = writes.count
-    let ids = offsets.sorted().map { order[$0].id }
-    // The first row at or after `destination` that stays put: the moved rows go before it.
-    var anchor: String?
-    var index = destination
-    while index < order.count, anchor == nil {
-      if !ids.contains(order[index].id) { anchor = order[index].id }
-      index += 1
-    }
-    var previous: String?
-    for id in ids {
-      guard let source = order.firstIndex(of: id) else { continue }
-      let target: Int
-      if let previous, let after = order.firstIndex(of: previous) {
-        target = after < source ? after + 1 : after
-      } else if let anchor, let next = order.firstIndex(of: anchor) {
-        target = next > source ? next - 1 : next
-      } else {
-        target = order.count - 1
-      }
-      let update = try order.move(from: source, to: target)
-      if target != source { write(id, update.key) }
-      for change in update.changes { write(change.id, change.new) }
-      previous = id
-    }
-    return writes.count - before
+  func move(fromOffsets offsets: some Sequence<Int>, toOffset destination: Int)
+    throws(OrderingError) -> Int
+  {
+    let changes = try order.move(fromOffsets: offsets, toOffset: destination)
+    for change in changes { write(change.id, change.new) }
+    return changes.count
+  }
+
+  /// Moves one row, named by id, to the top: a "Move to Top" button or menu item.
+  ///
+  /// - Returns: The number of rows written to storage.
+  @discardableResult
+  func moveToTop(_ id: String) throws(OrderingError) -> Int {
+    let changes = try order.move(id, toOffset: 0)
+    for change in changes { write(change.id, change.new) }
+    return changes.count
   }
 }
 // snippet-end

@@ -43,6 +43,9 @@ do {
     "after moving two rows to the end", list.visibleTitles,
     ["Tea", "Apples", "Milk", "Bread", "Eggs"])
   check("rows written for a move to the end", written, 2)
+  written = try list.moveToTop("milk")
+  check("after Move to Top", list.visibleTitles, ["Milk", "Tea", "Apples", "Bread", "Eggs"])
+  check("rows written for Move to Top", written, 1)
   let keys = list.order.rows.map(\.key)
   check("keys strictly increase", zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, true)
 } catch {
@@ -68,6 +71,15 @@ do {
   check("plan after the move", plan.outline, ["trip", "  book", "  pack", "    socks"])
   check("rows written for the move", plan.writes.count - writesBefore, 1)
   check("alert cleared", plan.alert, nil)
+  try plan.reorder([1], 0, in: "trip")  // pack above book
+  check("plan after onMove", plan.outline, ["trip", "  pack", "    socks", "  book"])
+  check("rows written for onMove", plan.writes.count - writesBefore, 2)
+  do {
+    try plan.add("book", under: "pack")
+    check("adding a row twice throws", true, false)
+  } catch {
+    check("a refused add, wrapped", error.refusal(of: String.self)?.reason, .duplicateNode("book"))
+  }
 } catch {
   check("plan inserts throw nothing", "\(error)", "")
 }

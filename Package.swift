@@ -50,7 +50,8 @@ let package = Package(
   // The Apple systems whose Swift runtime has what the code uses: typed throws in generic
   // function types and `Synchronization.Mutex` ship with the Swift 6 runtime (macOS 15,
   // iOS 18 and their siblings); the WebSocket server library needs macOS 14 / iOS 17 at
-  // least. Linux needs Swift 6.0 or later. See Docs/Decisions/0005-platforms-and-screens.md.
+  // least. Linux needs Swift 6.1 or later, for the traits below. See
+  // Docs/Decisions/0005-platforms-and-screens.md and 0007-package-traits.md.
   platforms: [
     .macOS(.v15), .iOS(.v18), .macCatalyst(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
   ],

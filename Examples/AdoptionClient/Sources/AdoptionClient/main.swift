@@ -63,8 +63,8 @@ do {
   check("plan refuses a cycle", plan.move("trip", to: .lastChild(of: "socks")), false)
   check(
     "refusal reason", plan.alert,
-    "cannot move trip as the last child of socks: socks is inside trip's subtree, and a node cannot go inside its own subtree"
-  )
+    "cannot move trip as the last child of socks: socks is inside trip's subtree, "
+      + "and a node cannot go inside its own subtree")
   check("plan unchanged after the refusal", plan.outline, before)
   let writesBefore = plan.writes.count
   check("plan moves a row into another", plan.move("book", to: .firstChild(of: "trip")), true)

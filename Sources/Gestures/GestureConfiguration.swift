@@ -68,6 +68,17 @@ public struct GestureConfiguration: Hashable, Sendable {
   /// touch slop, cancels a row swipe whatever its distance (UIKit's swipe actions behave so),
   /// points per second.
   public var rowSwipeCancelVelocity: Double
+  /// The width of the row's quick actions, in points, or 0 for a row without them (the
+  /// default in every preset).
+  ///
+  /// With 0, a row swipe that does not delete snaps back (the Organize rows of the seeds:
+  /// "a swipe under 100 pt snaps back"). Above 0, the row reveals its quick actions as iOS
+  /// lists do: released at least half this width out (and not deleted, nor flung back
+  /// right), it rests open at minus this width (``RowSwipeOutcome/reveal``) until a tap, a
+  /// swipe back, a scroll or ``GestureArena/closeRevealedRow(at:reason:)`` closes it. The
+  /// delete rule does not change: only a quick swipe of the finger past
+  /// ``rowSwipeCommitDistance`` deletes, from a closed or a revealed row.
+  public var rowSwipeRevealWidth: Double
 
   // MARK: Deck swipe
 
@@ -107,6 +118,31 @@ public struct GestureConfiguration: Hashable, Sendable {
   public var reduceMotion: Bool
 
   /// Creates a configuration from every value; prefer a preset and change what you need.
+  ///
+  /// - Parameters:
+  ///   - touchSlop: ``touchSlop``.
+  ///   - axisDominance: ``axisDominance``.
+  ///   - ambiguousLockDistance: ``ambiguousLockDistance``.
+  ///   - longPressDuration: ``longPressDuration``.
+  ///   - longPressSlop: ``longPressSlop``.
+  ///   - velocityHorizon: ``velocityHorizon``.
+  ///   - velocityHistorySize: ``velocityHistorySize``.
+  ///   - velocityStopGap: ``velocityStopGap``.
+  ///   - velocitySparseLimit: ``velocitySparseLimit``.
+  ///   - maximumFlingVelocity: ``maximumFlingVelocity``.
+  ///   - rowSwipeCommitDistance: ``rowSwipeCommitDistance``.
+  ///   - rowSwipeQuickSpeed: ``rowSwipeQuickSpeed``.
+  ///   - rowSwipeCancelVelocity: ``rowSwipeCancelVelocity``.
+  ///   - deckContainerWidth: ``deckContainerWidth``.
+  ///   - deckCommitFraction: ``deckCommitFraction``.
+  ///   - deckFlingVelocity: ``deckFlingVelocity``.
+  ///   - deckFlingCommitsBelowThreshold: ``deckFlingCommitsBelowThreshold``.
+  ///   - deckProgressMarks: ``deckProgressMarks``.
+  ///   - deckMarkHysteresis: ``deckMarkHysteresis``.
+  ///   - deckMaximumRotation: ``deckMaximumRotation``.
+  ///   - deckKeepScale: ``deckKeepScale``.
+  ///   - reduceMotion: ``reduceMotion``.
+  ///   - rowSwipeRevealWidth: ``rowSwipeRevealWidth`` (0: no quick actions).
   public init(
     touchSlop: Double, axisDominance: Double, ambiguousLockDistance: Double,
     longPressDuration: Double, longPressSlop: Double, velocityHorizon: Double,
@@ -115,7 +151,7 @@ public struct GestureConfiguration: Hashable, Sendable {
     rowSwipeCancelVelocity: Double, deckContainerWidth: Double, deckCommitFraction: Double,
     deckFlingVelocity: Double, deckFlingCommitsBelowThreshold: Bool,
     deckProgressMarks: [Double], deckMarkHysteresis: Double, deckMaximumRotation: Double,
-    deckKeepScale: Double, reduceMotion: Bool
+    deckKeepScale: Double, reduceMotion: Bool, rowSwipeRevealWidth: Double = 0
   ) {
     self.touchSlop = touchSlop
     self.axisDominance = axisDominance
@@ -130,6 +166,7 @@ public struct GestureConfiguration: Hashable, Sendable {
     self.rowSwipeCommitDistance = rowSwipeCommitDistance
     self.rowSwipeQuickSpeed = rowSwipeQuickSpeed
     self.rowSwipeCancelVelocity = rowSwipeCancelVelocity
+    self.rowSwipeRevealWidth = rowSwipeRevealWidth
     self.deckContainerWidth = deckContainerWidth
     self.deckCommitFraction = deckCommitFraction
     self.deckFlingVelocity = deckFlingVelocity

@@ -9,6 +9,7 @@ extension GestureEvent {
     case .scroll: "scroll"
     case .rowSwipe: "rowSwipe"
     case .rowSwipeFinished: "rowSwipeFinished"
+    case .rowRevealClosed: "rowRevealClosed"
     case .reorder: "reorder"
     case .longPress: "longPress"
     case .deck: "deck"
@@ -37,13 +38,11 @@ extension GestureEvent {
     case .rowSwipe(let frame, _):
       return [
         ("offset", n(frame.offset)), ("trashOpacity", n(frame.trashOpacity)),
-        ("pastCommit", frame.pastCommit ? "true" : "false"),
+        ("releaseWillDelete", frame.releaseWillDelete ? "true" : "false"),
+        ("release", frame.release.name), ("revealProgress", n(frame.revealProgress)),
       ]
-    case .rowSwipeFinished(let outcome, _):
-      switch outcome {
-      case .delete: return [("outcome", "delete")]
-      case .snapBack: return [("outcome", "snapBack")]
-      }
+    case .rowSwipeFinished(let outcome, _): return [("outcome", outcome.name)]
+    case .rowRevealClosed(let reason, _): return [("reason", reason.rawValue)]
     case .reorder(let phase, let point, _):
       return [("phase", phase.rawValue), ("x", n(point.x)), ("y", n(point.y))]
     case .longPress(let state, let point, _):
@@ -77,6 +76,17 @@ extension GestureEvent {
   /// One line of text: time, name and details.
   public var summary: String {
     ([shortText(time), name] + details.map { "\($0.0)=\($0.1)" }).joined(separator: " ")
+  }
+}
+
+extension RowSwipeOutcome {
+  /// The outcome's name, as in traces and reports: `delete`, `snapBack` or `reveal`.
+  public var name: String {
+    switch self {
+    case .delete: "delete"
+    case .snapBack: "snapBack"
+    case .reveal: "reveal"
+    }
   }
 }
 

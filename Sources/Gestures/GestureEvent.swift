@@ -9,7 +9,7 @@ public enum GestureKind: String, Hashable, Sendable, CaseIterable, Comparable {
   case reorder
   /// Vertical scrolling of the list.
   case scroll
-  /// A row pulled left to delete.
+  /// A row pulled left to delete, or to reveal its quick actions.
   case rowSwipe
   /// A photo card swiped left (trash), right (favorite) or up (keep).
   case deckSwipe
@@ -63,14 +63,34 @@ public enum SwipeDirection: String, Hashable, Sendable, CaseIterable {
   case down
 }
 
-/// What a row swipe did when the finger lifted.
+/// What a row swipe did when the finger lifted (or, in a ``RowSwipeFrame``, what lifting it
+/// there would do).
 public enum RowSwipeOutcome: Hashable, Sendable {
   /// The row is deleted: the swipe was quick and released past the commit distance.
   case delete
-  /// The row springs back to its place.
+  /// The row springs back to its place (closed).
   case snapBack
+  /// The row rests open at ``GestureConfiguration/rowSwipeRevealWidth``, showing its quick
+  /// actions, until a tap, a swipe back or a scroll closes it (``GestureEvent/rowRevealClosed(_:time:)``).
+  /// Only a configuration with a reveal width above 0 reveals.
+  case reveal
 }
 
+/// Why a revealed row (its quick actions showing) closed.
+public enum RowRevealCloseReason: String, Hashable, Sendable, CaseIterable {
+  /// A tap on the row outside its quick actions (they are buttons of their own, outside the
+  /// arena); the tap closes the row and is not reported as a tap.
+  case tap
+  /// The row was swiped back right, past half the reveal width or with a fast release.
+  case swipeBack
+  /// The list scrolled.
+  case scroll
+  /// A long press (or a reorder) began on the row.
+  case press
+  /// The app asked, with ``GestureArena/closeRevealedRow(at:reason:)``: a touch elsewhere
+  /// (another row, the list's background), or one of the quick actions was performed.
+  case request
+}
 /// What a deck swipe did when the finger lifted.
 public enum DeckOutcome: Hashable, Sendable {
   /// The card leaves in `direction`; `byFling` is true when the release speed did it.
@@ -91,15 +111,46 @@ public enum ReorderPhase: String, Hashable, Sendable, CaseIterable {
   case cancel
 }
 
-/// One moment of a row being swiped: where it is and how the trash icon looks.
+/// One moment of a row being swiped: where it is, how the trash icon and the quick actions
+/// look, and what lifting the finger now would do.
+///
+/// The frame is honest: ``release`` is the outcome an `ended` sample at this frame's time and
+/// place gets, by the same rule, and ``trashOpacity`` reaches 1 exactly when that outcome
+/// deletes. A slow drag past the commit distance therefore shows a half-strength icon, since
+/// releasing it does not delete.
 public struct RowSwipeFrame: Hashable, Sendable {
-  /// The row's horizontal offset, in points (zero or negative: the row only goes left).
+  /// The row's horizontal offset, in points (zero or negative: the row only goes left; a
+  /// revealed row starts at minus the reveal width).
   public var offset: Double
-  /// The trash icon's opacity, 0 to 1: the distance over the commit distance.
+  /// The trash icon's opacity, 0 to 1: 1 exactly when ``releaseWillDelete``; otherwise the
+  /// distance over the commit distance, times ``armingTrashOpacity``, so it never reads as
+  /// armed.
   public var trashOpacity: Double
-  /// Whether the row is past the commit distance (releasing here deletes if the swipe is
-  /// quick).
-  public var pastCommit: Bool
+  /// What lifting the finger at this frame's time and place does.
+  public var release: RowSwipeOutcome
+  /// How far the quick actions are uncovered, 0 to 1: the offset over
+  /// ``GestureConfiguration/rowSwipeRevealWidth`` (0 when the row has no quick actions).
+  public var revealProgress: Double
+
+  /// The trash icon's largest opacity while releasing would not delete: half strength.
+  public static let armingTrashOpacity = 0.5
+
+  /// Whether lifting the finger now deletes the row: draw the armed trash icon (and play a
+  /// tick when it changes, if you like) from this flag.
+  public var releaseWillDelete: Bool { release == .delete }
+
+  /// The same as ``releaseWillDelete``, kept for source compatibility. It once meant "past
+  /// the commit distance", which a slow drag also is, though releasing it does not delete.
+  public var pastCommit: Bool { releaseWillDelete }
+
+  init(offset: Double, release: RowSwipeOutcome, configuration: GestureConfiguration) {
+    self.offset = offset
+    self.release = release
+    let travel = -offset / configuration.rowSwipeCommitDistance
+    trashOpacity = release == .delete ? 1 : min(1, travel) * Self.armingTrashOpacity
+    let width = configuration.rowSwipeRevealWidth
+    revealProgress = width > 0 ? min(1, -offset / width) : 0
+  }
 }
 
 /// One moment of a card being swiped.
@@ -138,6 +189,9 @@ public enum GestureEvent: Hashable, Sendable {
   case rowSwipe(RowSwipeFrame, time: Double)
   /// A row swipe finished.
   case rowSwipeFinished(RowSwipeOutcome, time: Double)
+  /// A revealed row closed without a swipe of its own (or by its swipe back); animate it to
+  /// offset 0 (``MotionCue/rowSnapBack`` follows).
+  case rowRevealClosed(RowRevealCloseReason, time: Double)
   /// A reorder drag moved through a phase at a location.
   case reorder(ReorderPhase, TouchPoint, time: Double)
   /// A long press began, moved or ended at a location (when it does not start a reorder).
@@ -160,7 +214,8 @@ public enum GestureEvent: Hashable, Sendable {
     switch self {
     case .state(_, _, let time), .axisLocked(_, let time, _), .decided(_, let time, _),
       .tap(_, let time), .scroll(_, _, let time), .rowSwipe(_, let time),
-      .rowSwipeFinished(_, let time), .reorder(_, _, let time), .longPress(_, _, let time),
+      .rowSwipeFinished(_, let time), .rowRevealClosed(_, let time), .reorder(_, _, let time),
+      .longPress(_, _, let time),
       .deck(_, let time), .deckMark(_, _, _, let time), .deckFinished(_, let time),
       .haptic(_, let time), .motion(_, let time), .accessibility(_, let time):
       time

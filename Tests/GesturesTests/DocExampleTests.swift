@@ -5,17 +5,14 @@ import OffloadTestSupport
 import Synchronization
 import Testing
 
-#if canImport(UIKit) && !os(watchOS)
-  import UIKit
-#endif
-
 /// The examples of Gestures' doc comments and DocC catalog, compiled and run here (the guide's
 /// are in `Tests/OffloadTests/GesturesGuideTests.swift`, which needs `OrderedForest`);
 /// `everyExampleIsHere` fails when an example is written that neither file holds.
 ///
-/// The catalog's SwiftUI example is compiled against the stand-ins of `SwiftUIExample` below
-/// and its drag is driven by the test; its UIKit example needs UIKit and the Objective-C
-/// runtime (`#selector`, `@objc`), so it is compiled only where UIKit exists and never run.
+/// The catalog's SwiftUI and UIKit examples are compiled on every platform against the
+/// stand-ins of `SwiftUIExample` and `UIKitExample` below (the names of the frameworks' types,
+/// with what the examples use), and run: their drags, resting fingers and cancelled touches
+/// are driven by the tests.
 @Suite("Gestures: documentation examples compile and do what they say")
 struct DocExampleTests {
   @Test func everyExampleIsHere() {
@@ -179,46 +176,96 @@ struct DocExampleTests {
 
   // MARK: The catalog's SwiftUI example
 
-  @Test func swiftUICardCommitsALeftSwipe() throws {
-    let view = SwiftUIExample.CardView()
+  @MainActor @Test func swiftUIRowDeletesOnAQuickSwipe() throws {
+    let view = SwiftUIExample.RowView()
     SwiftUIExample.log.forget(view.model)
     let drawn = try #require(view.body as? SwiftUIExample.Drawn)
     let drag = try #require(drawn.gesture)
     #expect(drag.minimumDistance == 0 && drag.coordinateSpace == .global)
-    let start = Date(timeIntervalSinceReferenceDate: 1_000)
-    // A quick drag to the left, well past the commit threshold, then the lift.
-    for step in 0...10 {
-      let value = SwiftUIExample.DragGesture.Value(
-        time: start.addingTimeInterval(Double(step) * 0.016),
-        location: CGPoint(x: 300 - Double(step) * 30, y: 400))
-      drag.changed(value)
-      if step == 5 {
-        #expect(view.model.offset.width < 0 && view.model.rotation != 0)
-        #expect(view.model.overlay > 0)
-      }
+    let start = Date.now
+    var opacities: [Double] = []
+    for step in 0...8 {
+      drawn.drive(
+        .init(
+          time: start.addingTimeInterval(Double(step) * 0.016),
+          location: CGPoint(x: 300 - Double(step) * 20, y: 400)))
+      opacities.append(view.model.trash)
     }
-    drag.ended(.init(time: start.addingTimeInterval(0.18), location: CGPoint(x: 0, y: 400)))
-    #expect(SwiftUIExample.log.decisions(of: view.model) == [.left])
-    #expect(SwiftUIExample.log.cues(of: view.model).contains(.commit))
-    #expect(!view.model.began)
+    #expect(view.model.offset == -160)
+    // Armed (full strength) from the frame past 100 pt on, half strength at most before.
+    #expect(opacities.filter { $0 == 1 }.count == 4)
+    #expect(opacities.allSatisfy { $0 <= 0.5 || $0 == 1 })
+    drawn.lift(.init(time: start.addingTimeInterval(0.15), location: CGPoint(x: 140, y: 400)))
+    #expect(SwiftUIExample.log.deletions(of: view.model) == 1)
+    #expect(SwiftUIExample.log.cues(of: view.model) == [.commit])
   }
 
-  @Test func swiftUICardSnapsBackAndHasTheTrashAction() throws {
-    let view = SwiftUIExample.CardView()
+  @MainActor @Test func swiftUIRowLiftsAfterARestingFinger() async throws {
+    let view = SwiftUIExample.RowView()
     SwiftUIExample.log.forget(view.model)
     let drawn = try #require(view.body as? SwiftUIExample.Drawn)
-    let drag = try #require(drawn.gesture)
-    let start = Date(timeIntervalSinceReferenceDate: 2_000)
-    drag.changed(.init(time: start, location: CGPoint(x: 200, y: 400)))
-    drag.changed(.init(time: start.addingTimeInterval(0.2), location: CGPoint(x: 180, y: 400)))
-    drag.ended(.init(time: start.addingTimeInterval(0.6), location: CGPoint(x: 180, y: 400)))
-    // A short slow drag: the card snaps back and nothing is decided.
-    #expect(SwiftUIExample.log.decisions(of: view.model).isEmpty)
-    #expect(view.model.offset == .zero && view.model.rotation == 0 && view.model.scale == 1)
+    // One sample, then the finger rests: only the model's clock can fire the long press.
+    drawn.drive(.init(time: .now, location: CGPoint(x: 200, y: 400)))
+    for _ in 0..<300 where !view.model.lifted {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(view.model.lifted)
+    #expect(SwiftUIExample.log.cues(of: view.model) == [.grab])
+    drawn.lift(.init(time: .now, location: CGPoint(x: 200, y: 400)))
+    #expect(!view.model.lifted && !view.model.arena.isTracking)
+  }
+
+  @MainActor @Test func swiftUIRowCancelsATouchTakenAway() throws {
+    let view = SwiftUIExample.RowView()
+    SwiftUIExample.log.forget(view.model)
+    let drawn = try #require(view.body as? SwiftUIExample.Drawn)
+    let start = Date.now
+    drawn.drive(.init(time: start, location: CGPoint(x: 300, y: 400)))
+    drawn.drive(.init(time: start.addingTimeInterval(0.02), location: CGPoint(x: 260, y: 401)))
+    #expect(view.model.offset < 0 && view.model.arena.isTracking)
+    drawn.takeAway()  // no onEnded: the @GestureState reset cancels the touch
+    #expect(!view.model.arena.isTracking && view.model.offset == 0)
+    // The clock stopped with it, so the next drag begins a new touch, which deletes.
+    let next = start.addingTimeInterval(1)
+    for step in 0...6 {
+      drawn.drive(
+        .init(
+          time: next.addingTimeInterval(Double(step) * 0.016),
+          location: CGPoint(x: 300 - Double(step) * 25, y: 400)))
+    }
+    drawn.lift(.init(time: next.addingTimeInterval(0.12), location: CGPoint(x: 150, y: 400)))
+    #expect(SwiftUIExample.log.deletions(of: view.model) == 1)
     // The accessibility action reaches the same outcome without a gesture.
-    #expect(drawn.actions.map(\.name) == ["Trash"])
+    #expect(drawn.actions.map(\.name) == ["Delete"])
     drawn.actions.first?.perform()
-    #expect(SwiftUIExample.log.decisions(of: view.model) == [.left])
+    #expect(SwiftUIExample.log.deletions(of: view.model) == 2)
+  }
+
+  // MARK: The catalog's UIKit example
+
+  @MainActor @Test func uiKitRowLiftsOnTheClockAndStopsItWhenCancelled() {
+    let row = UIKitExample.RowView()
+    UIKitExample.calls[ObjectIdentifier(row)] = nil
+    let finger = UIKitExample.UITouch(timestamp: 10, location: CGPoint(x: 200, y: 300))
+    row.touchesBegan([finger], with: nil)
+    let clock = row.updateLink
+    #expect(clock.isEnabled && clock.requiresContinuousUpdates)
+    clock.tick(at: 10.2)
+    #expect(row.reordering == false)
+    clock.tick(at: 10.6)  // the resting finger became a long press: the row lifts
+    #expect(row.reordering == true && row.cues == [.grab])
+    row.touchesCancelled([finger], with: nil)
+    #expect(!clock.isEnabled)  // no clock left running after a cancel
+    // A quick swipe: frames move the row and arm the trash icon; the release deletes it.
+    let swipe = UIKitExample.UITouch(timestamp: 20, location: CGPoint(x: 300, y: 300))
+    row.touchesBegan([swipe], with: nil)
+    for step in 1...6 {
+      swipe.move(to: CGPoint(x: 300 - Double(step) * 25, y: 300), at: 20 + Double(step) * 0.016)
+      row.touchesMoved([swipe], with: nil)
+    }
+    #expect(row.transform.tx == -150 && row.trashIcon.alpha == 1)
+    row.touchesEnded([swipe], with: nil)
+    #expect(row.deleted && !clock.isEnabled)
   }
 }
 
@@ -227,54 +274,90 @@ struct DocExampleTests {
 /// example keeps the catalog's line breaks and its lines match.
 // swift-format-ignore
 enum SwiftUIExample {
-  /// What each model's `decide` and `play` were called with.
+  /// What each model's `delete` and `play` were called with.
   final class Log: Sendable {
-    private let decided = Mutex<[ObjectIdentifier: [SwipeDirection]]>([:])
+    private let deleted = Mutex<[ObjectIdentifier: Int]>([:])
     private let played = Mutex<[ObjectIdentifier: [HapticCue]]>([:])
-    func decisions(of model: CardModel) -> [SwipeDirection] {
-      decided.withLock { $0[ObjectIdentifier(model)] ?? [] }
+    func deletions(of model: RowModel) -> Int {
+      deleted.withLock { $0[ObjectIdentifier(model)] ?? 0 }
     }
-    func cues(of model: CardModel) -> [HapticCue] {
+    func cues(of model: RowModel) -> [HapticCue] {
       played.withLock { $0[ObjectIdentifier(model)] ?? [] }
     }
-    func decide(_ direction: SwipeDirection, by model: CardModel) {
-      decided.withLock { $0[ObjectIdentifier(model), default: []].append(direction) }
+    func delete(by model: RowModel) {
+      deleted.withLock { $0[ObjectIdentifier(model), default: 0] += 1 }
     }
-    func play(_ cue: HapticCue, by model: CardModel) {
+    func play(_ cue: HapticCue, by model: RowModel) {
       played.withLock { $0[ObjectIdentifier(model), default: []].append(cue) }
     }
     /// Forgets what a model that lived at `model`'s address before it was called with.
-    func forget(_ model: CardModel) {
-      decided.withLock { $0[ObjectIdentifier(model)] = nil }
+    func forget(_ model: RowModel) {
+      deleted.withLock { $0[ObjectIdentifier(model)] = nil }
       played.withLock { $0[ObjectIdentifier(model)] = nil }
     }
   }
   static let log = Log()
 
-  protocol View {}
+  @MainActor protocol View {}
 
-  /// The photo a card shows.
-  struct Photo: View {}
-
-  /// A view with its modifiers applied.
-  struct Drawn: View {
-    var offset = CGSize.zero
-    var rotation = Angle.degrees(0)
-    var scale = 1.0
-    var gesture: DragGesture?
-    var actions: [(name: String, perform: () -> Void)] = []
+  /// A line of text.
+  struct Text: View {
+    var text: String
+    init(_ text: String) { self.text = text }
   }
 
-  struct Angle {
-    var degrees: Double
-    static func degrees(_ degrees: Double) -> Angle { Angle(degrees: degrees) }
+  /// A view with its modifiers applied, and the driver of its drag.
+  struct Drawn: View {
+    var offset = 0.0
+    var gesture: DragGesture?
+    var changes: [(Bool, Bool) -> Void] = []
+    var actions: [(name: String, perform: () -> Void)] = []
+
+    /// A finger at `value`: the gesture's state is updated, then `onChanged` runs.
+    func drive(_ value: DragGesture.Value) {
+      guard let gesture, let state = gesture.state else { return }
+      var new = state.box.value
+      gesture.update(value, &new)
+      set(state, new)
+      gesture.changed(value)
+    }
+    /// The finger lifts: `onEnded`, then the gesture's state resets.
+    func lift(_ value: DragGesture.Value) {
+      gesture?.ended(value)
+      takeAway()
+    }
+    /// SwiftUI takes the gesture away: the state resets, and no `onEnded` comes.
+    func takeAway() {
+      guard let state = gesture?.state else { return }
+      set(state, state.initial)
+    }
+    private func set(_ state: GestureState<Bool>, _ new: Bool) {
+      let old = state.box.value
+      state.box.value = new
+      if old != new { for change in changes { change(old, new) } }
+    }
   }
 
   @propertyWrapper struct State<Value> {
     var wrappedValue: Value
   }
 
-  struct DragGesture {
+  /// A gesture's state: reset to its initial value when the gesture ends or is taken away.
+  @propertyWrapper struct GestureState<Value> {
+    final class Box { var value: Value; init(_ value: Value) { self.value = value } }
+    let initial: Value
+    let box: Box
+    init(wrappedValue: Value) {
+      initial = wrappedValue
+      box = Box(wrappedValue)
+    }
+    var wrappedValue: Value { box.value }
+    var projectedValue: GestureState<Value> { self }
+  }
+
+  struct Transaction {}
+
+  @MainActor struct DragGesture {
     enum CoordinateSpace { case local, global }
     struct Value {
       var time: Date
@@ -282,12 +365,25 @@ enum SwiftUIExample {
     }
     var minimumDistance: Double
     var coordinateSpace: CoordinateSpace
+    var state: GestureState<Bool>?
+    var update: (Value, inout Bool) -> Void = { _, _ in }
     var changed: (Value) -> Void = { _ in }
     var ended: (Value) -> Void = { _ in }
 
     init(minimumDistance: Double = 10, coordinateSpace: CoordinateSpace = .local) {
       self.minimumDistance = minimumDistance
       self.coordinateSpace = coordinateSpace
+    }
+    func updating(
+      _ state: GestureState<Bool>, body: @escaping (Value, inout Bool, inout Transaction) -> Void
+    ) -> DragGesture {
+      var gesture = self
+      gesture.state = state
+      gesture.update = { value, current in
+        var transaction = Transaction()
+        body(value, &current, &transaction)
+      }
+      return gesture
     }
     func onChanged(_ action: @escaping (Value) -> Void) -> DragGesture {
       var gesture = self
@@ -302,37 +398,56 @@ enum SwiftUIExample {
   }
 
   // The catalog's example, as written there.
-  @Observable final class CardModel {
-    var arena = GestureArena(surface: .photoDeck, configuration: GesturePreset.ios.configuration)
-    var offset = CGSize.zero
-    var rotation = 0.0
-    var scale = 1.0
-    var overlay = 0.0
-    var began = false
+  @MainActor @Observable final class RowModel {
+    var arena = GestureArena(surface: .listRow, configuration: GesturePreset.ios.configuration)
+    var offset = 0.0
+    var trash = 0.0
+    var lifted = false
+    private var clock: Task<Void, Never>?
 
     func feed(_ value: DragGesture.Value, ended: Bool) {
-      let phase: TouchPhase = ended ? .ended : began ? .moved : .began
-      began = !ended
+      let phase: TouchPhase = ended ? .ended : clock == nil ? .began : .moved
       let time = value.time.timeIntervalSinceReferenceDate
-      arena.feed(TouchSample(time: time, x: value.location.x, y: value.location.y, phase: phase))
-      draw(arena.events)
+      draw(arena.feed(TouchSample(time: time, x: value.location.x, y: value.location.y, phase: phase)))
+      if phase == .began { startClock() }
+      if ended { stopClock() }
     }
 
     func perform(_ action: AccessibilityAction) {  // VoiceOver: the outcome without a drag
-      _ = try? arena.perform(action, at: Date.now.timeIntervalSinceReferenceDate)
-      draw(arena.events)
+      draw((try? arena.perform(action, at: Date.now.timeIntervalSinceReferenceDate)) ?? [])
+    }
+
+    func cancel() {  // the gesture was taken away: no onEnded comes
+      guard clock != nil else { return }
+      draw(arena.cancel(at: Date.now.timeIntervalSinceReferenceDate))
+      stopClock()
+    }
+
+    private func startClock() {
+      clock = Task { [weak self] in
+        while !Task.isCancelled {
+          try? await Task.sleep(for: .milliseconds(16))
+          guard let self else { return }
+          self.draw(self.arena.advance(to: Date.now.timeIntervalSinceReferenceDate))
+        }
+      }
+    }
+
+    private func stopClock() {
+      clock?.cancel()
+      clock = nil
     }
 
     private func draw(_ events: [GestureEvent]) {
       for event in events {
         switch event {
-        case .deck(let frame, _):
-          offset = CGSize(width: frame.offset.x, height: frame.offset.y)
-          rotation = frame.rotation
-          scale = frame.scale  // an up swipe (keep) shrinks the card slightly
-          overlay = frame.overlayOpacity
-        case .deckFinished(.commit(let direction, _), _): decide(direction)
-        case .deckFinished(.snapBack, _): offset = .zero; rotation = 0; scale = 1; overlay = 0
+        case .rowSwipe(let frame, _):
+          offset = frame.offset
+          trash = frame.trashOpacity  // 1 exactly when lifting here deletes
+        case .rowSwipeFinished(.delete, _): delete()
+        case .rowSwipeFinished(.snapBack, _), .reorder(.cancel, _, _): offset = 0; trash = 0
+        case .reorder(.lift, _, _): lifted = true
+        case .reorder(.drop, _, _): lifted = false
         case .haptic(let cue, _): play(cue)
         default: break
         }
@@ -340,50 +455,48 @@ enum SwiftUIExample {
     }
   }
 
-  struct CardView: View {
-    @State var model = CardModel()
+  struct RowView: View {
+    @State var model = RowModel()
+    @GestureState private var dragging = false
     var body: some View {
-      Photo()
-        .offset(model.offset)
-        .rotationEffect(.degrees(model.rotation))
-        .scaleEffect(model.scale)
+      Text("Pack the passports")
+        .offset(x: model.offset)
         .gesture(
           DragGesture(minimumDistance: 0, coordinateSpace: .global)
+            .updating($dragging) { _, dragging, _ in dragging = true }
             .onChanged { model.feed($0, ended: false) }
             .onEnded { model.feed($0, ended: true) })
-        .accessibilityAction(named: AccessibilityAction.trash.name) { model.perform(.trash) }
+        .onChange(of: dragging) { _, dragging in
+          if !dragging { model.cancel() }  // after onEnded this does nothing
+        }
+        .accessibilityAction(named: AccessibilityAction.delete.name) { model.perform(.delete) }
     }
   }
 }
 
-extension SwiftUIExample.CardModel {
-  /// The app's decision for the photo: recorded.
-  func decide(_ direction: SwipeDirection) { SwiftUIExample.log.decide(direction, by: self) }
+extension SwiftUIExample.RowModel {
+  /// The app's delete of the row: recorded.
+  func delete() { SwiftUIExample.log.delete(by: self) }
   /// The app's haptic: recorded.
   func play(_ cue: HapticCue) { SwiftUIExample.log.play(cue, by: self) }
 }
 
-extension SwiftUIExample.View {
+@MainActor extension SwiftUIExample.View {
   private var drawn: SwiftUIExample.Drawn { self as? SwiftUIExample.Drawn ?? .init() }
 
-  func offset(_ offset: CGSize) -> SwiftUIExample.Drawn {
+  func offset(x: Double) -> SwiftUIExample.Drawn {
     var drawn = self.drawn
-    drawn.offset = offset
-    return drawn
-  }
-  func rotationEffect(_ angle: SwiftUIExample.Angle) -> SwiftUIExample.Drawn {
-    var drawn = self.drawn
-    drawn.rotation = angle
-    return drawn
-  }
-  func scaleEffect(_ scale: Double) -> SwiftUIExample.Drawn {
-    var drawn = self.drawn
-    drawn.scale = scale
+    drawn.offset = x
     return drawn
   }
   func gesture(_ gesture: SwiftUIExample.DragGesture) -> SwiftUIExample.Drawn {
     var drawn = self.drawn
     drawn.gesture = gesture
+    return drawn
+  }
+  func onChange(of value: Bool, _ action: @escaping (Bool, Bool) -> Void) -> SwiftUIExample.Drawn {
+    var drawn = self.drawn
+    drawn.changes.append(action)
     return drawn
   }
   func accessibilityAction(named name: String, _ action: @escaping () -> Void)
@@ -395,45 +508,102 @@ extension SwiftUIExample.View {
   }
 }
 
-#if canImport(UIKit) && !os(watchOS)
-  // The catalog's UIKit example, as written there: compiled where UIKit exists, never run
-  // (it needs a window, touches and a display link).
-  // The catalog's line breaks, kept so the lines match:
-  // swift-format-ignore
+/// Stand-ins for the parts of UIKit the catalog's example uses, with what the tests need to
+/// drive it: touches that move, and an update link the test ticks.
+// swift-format-ignore
+enum UIKitExample {
+  typealias TimeInterval = Double
+
+  struct CGAffineTransform {
+    var tx = 0.0
+    init(translationX: Double, y: Double) { tx = translationX }
+    static let identity = CGAffineTransform(translationX: 0, y: 0)
+  }
+
+  enum UIAccessibility { static let isReduceMotionEnabled = false }
+
+  final class UIEvent {}
+
+  final class UITouch: Hashable {
+    private(set) var timestamp: TimeInterval
+    private var location: CGPoint
+    init(timestamp: TimeInterval, location: CGPoint) {
+      self.timestamp = timestamp
+      self.location = location
+    }
+    func move(to location: CGPoint, at timestamp: TimeInterval) {
+      self.location = location
+      self.timestamp = timestamp
+    }
+    func location(in view: UIView?) -> CGPoint { location }
+    static func == (lhs: UITouch, rhs: UITouch) -> Bool { lhs === rhs }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+  }
+
+  @MainActor class UIView {
+    var transform = CGAffineTransform.identity
+    var alpha = 1.0
+    var superview: UIView?
+    init() {}
+    func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {}
+  }
+
+  struct UIUpdateInfo { var modelTime: TimeInterval }
+
+  @MainActor final class UIUpdateLink {
+    var isEnabled = false
+    var requiresContinuousUpdates = false
+    private let action: (UIUpdateLink, UIUpdateInfo) -> Void
+    init(view: UIView, actionHandler: @escaping (UIUpdateLink, UIUpdateInfo) -> Void) {
+      action = actionHandler
+    }
+    /// A display frame at `time`, delivered only while the link is enabled.
+    func tick(at time: TimeInterval) {
+      if isEnabled { action(self, UIUpdateInfo(modelTime: time)) }
+    }
+  }
+
+  // The catalog's example, as written there.
   final class RowView: UIView {
     private var arena = GestureArena(
       surface: .listRow, configuration: GesturePreset.ios.configuration)
-    private lazy var link = CADisplayLink(target: self, selector: #selector(tick))
+    private lazy var clock = UIUpdateLink(view: self) { [weak self] _, info in
+      self?.advance(to: info.modelTime)  // the same clock as UITouch.timestamp
+    }
+    let trashIcon = UIView()
 
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
       feed(touches, .began)
-      link.add(to: .main, forMode: .common)
+      clock.requiresContinuousUpdates = true
+      clock.isEnabled = arena.isTracking
     }
     override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
       feed(touches, .moved)
     }
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
       feed(touches, .ended)
-      link.remove(from: .main, forMode: .common)
+      clock.isEnabled = arena.isTracking
     }
     override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
       feed(touches, .cancelled)
+      clock.isEnabled = arena.isTracking  // no frames once the system took the touch
     }
 
     private func feed(_ touches: Set<UITouch>, _ phase: TouchPhase) {
       for touch in touches {
         let point = touch.location(in: superview)
-        arena.feed(
-          TouchSample(
-            time: touch.timestamp, x: point.x, y: point.y, phase: phase,
-            pointer: touch.hash))
-        draw(arena.events)
+        let sample = TouchSample(
+          time: touch.timestamp, x: point.x, y: point.y, phase: phase,
+          pointer: ObjectIdentifier(touch).hashValue)
+        draw(arena.feed(sample))
       }
     }
 
-    @objc private func tick() {
-      arena.advance(to: CACurrentMediaTime())  // the same clock as UITouch.timestamp
-      draw(arena.events)
+    private func advance(to time: TimeInterval) {
+      draw(arena.advance(to: time))
     }
 
     private func draw(_ events: [GestureEvent]) {
@@ -441,7 +611,7 @@ extension SwiftUIExample.View {
         switch event {
         case .rowSwipe(let frame, _):
           transform = CGAffineTransform(translationX: frame.offset, y: 0)
-          trashIcon.alpha = frame.trashOpacity
+          trashIcon.alpha = frame.trashOpacity  // 1 exactly when lifting here deletes
         case .rowSwipeFinished(.delete, _): onDelete()
         case .rowSwipeFinished(.snapBack, _):
           let spec = MotionSpec.for(.rowSnapBack, reduceMotion: UIAccessibility.isReduceMotionEnabled)
@@ -452,16 +622,27 @@ extension SwiftUIExample.View {
         }
       }
     }
+
   }
 
-  /// What the example's row takes as given from the app.
-  extension RowView {
-    var trashIcon: UIView { subviews.first ?? self }
-    func onDelete() { removeFromSuperview() }
-    func animate(_ spec: MotionSpec, _ changes: @escaping () -> Void) {
-      UIView.animate(withDuration: spec.duration, animations: changes)
-    }
-    func beginReorder() { superview?.bringSubviewToFront(self) }
-    func play(_ cue: HapticCue) { accessibilityHint = "\(cue)" }
+  /// What each row's app calls recorded: `delete`, `reorder` and the haptic cues' names.
+  @MainActor static var calls: [ObjectIdentifier: [String]] = [:]
+}
+
+/// What the example's row takes as given from the app, recorded for the test.
+extension UIKitExample.RowView {
+  /// The update link, for the test to tick.
+  var updateLink: UIKitExample.UIUpdateLink { clock }
+  var deleted: Bool { calls.contains("delete") }
+  var reordering: Bool { calls.contains("reorder") }
+  var cues: [HapticCue] { calls.compactMap(HapticCue.init(rawValue:)) }
+  private var calls: [String] { UIKitExample.calls[ObjectIdentifier(self)] ?? [] }
+  private func record(_ call: String) {
+    UIKitExample.calls[ObjectIdentifier(self), default: []].append(call)
   }
-#endif
+
+  func onDelete() { record("delete") }
+  func animate(_ spec: MotionSpec, _ changes: @escaping () -> Void) { changes() }
+  func beginReorder() { record("reorder") }
+  func play(_ cue: HapticCue) { record(cue.rawValue) }
+}

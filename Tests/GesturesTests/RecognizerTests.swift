@@ -155,7 +155,7 @@ struct RowSwipeRecognizerTests {
     #expect(events.decided == .rowSwipe)
     #expect(events.rowOutcome == .delete)
     #expect(events.haptics == [.commit])
-    #expect(events.rowFrames.last?.pastCommit == true)
+    #expect(events.rowFrames.last?.releaseWillDelete == true)
   }
 
   @Test(arguments: GesturePreset.allCases)
@@ -229,9 +229,11 @@ struct RowSwipeRecognizerTests {
     stroke.lift()
     let frames = a.run(stroke.samples).rowFrames
     #expect(frames.count > 10)
+    // 250 pt/s: a quick swipe, so a release deletes from 100 pt on, and only the armed icon
+    // is at full strength; below it the icon grows to half strength.
     for frame in frames {
-      #expect(frame.trashOpacity == min(1, -frame.offset / 100))
-      #expect(frame.pastCommit == (frame.offset <= -100))
+      #expect(frame.releaseWillDelete == (frame.offset <= -100))
+      #expect(frame.trashOpacity == (frame.releaseWillDelete ? 1 : -frame.offset / 100 * 0.5))
     }
     #expect(zip(frames, frames.dropFirst()).allSatisfy { $0.trashOpacity <= $1.trashOpacity })
     #expect(frames.last?.trashOpacity == 1)

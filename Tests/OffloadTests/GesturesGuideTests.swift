@@ -64,6 +64,8 @@ struct GesturesGuideTests {
     app.swipeExample()
     #expect(app.deleted == ["row"])
     #expect(app.played.contains(.commit))
+    // Every sample's frame was drawn, not only the last call's events (which hold none).
+    #expect(app.row.offset == -60 && app.trash.opacity == 0.3)
   }
 
   @Test func theDropExampleMovesTheRowInTheForest() throws {
@@ -125,17 +127,23 @@ private final class ExampleApp {
     // guide:begin
     var arena = GestureArena(surface: .listRow, configuration: GesturePreset.ios.configuration)
 
-    arena.feed(TouchSample(time: 0.000, x: 300, y: 200, phase: .began))
-    arena.feed(TouchSample(time: 0.016, x: 284, y: 201, phase: .moved))   // horizontal: locked
-    arena.feed(TouchSample(time: 0.033, x: 240, y: 202, phase: .moved))
-    arena.feed(TouchSample(time: 0.050, x: 170, y: 203, phase: .ended))
-    for event in arena.events {
-      switch event {
-      case .rowSwipe(let frame, _): row.offset = frame.offset; trash.opacity = frame.trashOpacity
-      case .rowSwipeFinished(.delete, _): delete(row)           // a quick swipe past -100 pt
-      case .rowSwipeFinished(.snapBack, _): animate(.rowSnapBack)
-      case .haptic(let cue, _): play(cue)
-      default: break
+    let samples = [
+      TouchSample(time: 0.000, x: 300, y: 200, phase: .began),
+      TouchSample(time: 0.016, x: 284, y: 201, phase: .moved),   // horizontal: locked
+      TouchSample(time: 0.033, x: 240, y: 202, phase: .moved),
+      TouchSample(time: 0.050, x: 170, y: 203, phase: .ended),
+    ]
+    for sample in samples {               // as the touch system delivers them
+      for event in arena.feed(sample) {   // the events of this sample (also in arena.events)
+        switch event {
+        case .rowSwipe(let frame, _):
+          row.offset = frame.offset
+          trash.opacity = frame.trashOpacity   // 1 exactly when releasing here deletes
+        case .rowSwipeFinished(.delete, _): delete(row)           // a quick swipe past -100 pt
+        case .rowSwipeFinished(.snapBack, _): animate(.rowSnapBack)
+        case .haptic(let cue, _): play(cue)
+        default: break
+        }
       }
     }
     arena.advance(to: now)   // from the frame clock: lets a resting finger become a long press

@@ -35,7 +35,8 @@ extension GestureArena {
       let distance = configuration.rowSwipeCommitDistance
       events.append(
         .rowSwipe(
-          RowSwipeFrame(offset: -distance, trashOpacity: 1, pastCommit: true), time: time))
+          RowSwipeFrame(offset: -distance, release: .delete, configuration: configuration),
+          time: time))
       events.append(.state(kind, .ended, time: time))
       events.append(.rowSwipeFinished(.delete, time: time))
       events.append(.haptic(.commit, time: time))

@@ -53,7 +53,7 @@ public struct GestureArena: Sendable {
   /// Whether a member claims the touch on touch-down (a reorder handle).
   private var startsOnTouchDown = false
   private let scroll = ScrollRecognizer()
-  private let rowSwipe = RowSwipeRecognizer()
+  var rowSwipe = RowSwipeRecognizer()
   private var deck: DeckSwipeRecognizer
 
   /// Creates an arena for a surface.
@@ -91,6 +91,33 @@ public struct GestureArena: Sendable {
   /// The state of a member gesture, or nil when the surface does not have it.
   public func state(of kind: GestureKind) -> RecognizerState? {
     states[kind.order]
+  }
+
+  /// Whether the row rests open, showing its quick actions (after a row swipe released at
+  /// least half the reveal width out; see ``GestureConfiguration/rowSwipeRevealWidth``).
+  ///
+  /// The next touch starts from there: a row swipe moves the open row, a tap or a scroll
+  /// closes it (``GestureEvent/rowRevealClosed(_:time:)``), and so does
+  /// ``closeRevealedRow(at:reason:)``.
+  public var isRowRevealed: Bool { rowSwipe.isRevealed }
+
+  /// Closes a revealed row for a reason the arena cannot see (a touch on another row or on
+  /// the list's background, a quick action performed) and replaces ``events`` with
+  /// ``GestureEvent/rowRevealClosed(_:time:)`` and the row spring, or with nothing when no row
+  /// is revealed or a touch is being followed (its own gesture decides then).
+  ///
+  /// - Parameters:
+  ///   - time: When, in the samples' clock.
+  ///   - reason: Why; ``RowRevealCloseReason/request`` unless you know better (a scroll of
+  ///     the list seen by another arena is ``RowRevealCloseReason/scroll``).
+  /// - Returns: The events.
+  @discardableResult
+  public mutating func closeRevealedRow(
+    at time: Double, reason: RowRevealCloseReason = .request
+  ) -> [GestureEvent] {
+    events.removeAll(keepingCapacity: true)
+    if !isTracking { rowSwipe.close(reason, at: time, events: &events) }
+    return events
   }
 
   /// The displacement of the followed touch from where it went down.
@@ -193,6 +220,8 @@ public struct GestureArena: Sendable {
     decision = (kind, time, 0)
     for member in order where member != kind { states[member.order] = .failed }
     states[kind.order] = .ended
+    // A deleted row is gone; a moved one closes its actions.
+    if rowSwipe.isRevealed { rowSwipe.isRevealed = false }
   }
 
   private mutating func startTouch(_ sample: TouchSample) {
@@ -275,19 +304,28 @@ public struct GestureArena: Sendable {
     switch kind {
     case .tap:
       states[kind.order] = .ended
-      tap.recognize(track, events: &events)
+      // A tap on a revealed row closes its quick actions and does nothing else.
+      if rowSwipe.isRevealed {
+        rowSwipe.close(.tap, at: time, events: &events)
+      } else {
+        tap.recognize(track, events: &events)
+      }
     case .longPress:
       states[kind.order] = .began
+      rowSwipe.close(.press, at: time, events: &events)
       longPress.begin(track, at: time, events: &events)
     case .reorder:
       states[kind.order] = .began
+      rowSwipe.close(.press, at: time, events: &events)
       reorder.begin(track, at: time, events: &events)
     case .scroll:
       states[kind.order] = .began
+      rowSwipe.close(.scroll, at: time, events: &events)
       scroll.report(.began, track, velocity: velocity, events: &events)
     case .rowSwipe:
       states[kind.order] = .began
-      rowSwipe.report(.began, track, configuration: configuration, events: &events)
+      rowSwipe.report(
+        .began, track, tracker: tracker, configuration: configuration, events: &events)
     case .deckSwipe:
       states[kind.order] = .began
       deck.report(.began, track, configuration: configuration, events: &events)
@@ -303,7 +341,8 @@ public struct GestureArena: Sendable {
     case .reorder: reorder.update(track, events: &events)
     case .scroll: scroll.report(.changed, track, velocity: velocity, events: &events)
     case .rowSwipe:
-      rowSwipe.report(.changed, track, configuration: configuration, events: &events)
+      rowSwipe.report(
+        .changed, track, tracker: tracker, configuration: configuration, events: &events)
     case .deckSwipe:
       deck.report(.changed, track, configuration: configuration, events: &events)
     }
@@ -334,7 +373,7 @@ public struct GestureArena: Sendable {
     case .scroll: scroll.report(final, track, velocity: velocity, events: &events)
     case .rowSwipe:
       rowSwipe.finish(
-        track, velocity: velocity, cancelled: cancelled, configuration: configuration,
+        track, tracker: tracker, cancelled: cancelled, configuration: configuration,
         events: &events)
     case .deckSwipe:
       deck.finish(

@@ -18,7 +18,7 @@
 /// case nil: break
 /// }
 /// ```
-public enum DropTargetResolver {
+public enum DropTargetResolver: Sendable {
   /// Whether every dragged row may be lifted: nil when so, else the first refusal.
   ///
   /// - Complexity: O(*k*), where *k* is the number of dragged rows.

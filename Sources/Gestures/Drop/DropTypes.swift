@@ -148,7 +148,7 @@ public protocol DropRules<ID> {
 }
 
 /// Rules that allow everything.
-public struct OpenDropRules<ID: Hashable & Sendable>: DropRules {
+public struct OpenDropRules<ID: Hashable & Sendable>: DropRules, Hashable, Sendable {
   /// Creates the rules.
   public init() {}
   /// Always nil.

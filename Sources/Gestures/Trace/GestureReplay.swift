@@ -111,6 +111,8 @@ public struct GestureReplay: Hashable, Sendable, Encodable {
       case .tap: return "tap"
       case .rowSwipeFinished(.delete, _): return "delete"
       case .rowSwipeFinished(.snapBack, _): return "snapBack"
+      case .rowSwipeFinished(.reveal, _): return "reveal"
+      case .rowRevealClosed(.tap, _): return "close"
       case .deckFinished(.commit(let direction, _), _): return "commit-\(direction.rawValue)"
       case .deckFinished(.snapBack, _): return "snapBack"
       case .reorder(.drop, _, _): return "drop"

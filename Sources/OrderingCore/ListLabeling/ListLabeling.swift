@@ -20,6 +20,11 @@
 /// Rows are kept in chunks, so inserting, moving or removing at any index of a
 /// million-row list moves at most about a thousand entries in memory.
 ///
+/// A list view moves rows by SwiftUI's `onMove` offsets with ``move(fromOffsets:toOffset:)``
+/// or by id (`move(_:toOffset:)`, `move(_:before:)`, `move(_:after:)`, `remove(_:)`), finds a
+/// row with ``firstIndex(of:)`` in O(log *n*), and reloads stored rows in any order with
+/// ``loading(_:configuration:)``; each returns exactly the rows to write.
+///
 /// - Note: Ids must be unique in the list; inserting an id that is already there throws
 ///   ``OrderingError/Code/duplicateID``.
 public struct ListLabeling<ID: Hashable> {

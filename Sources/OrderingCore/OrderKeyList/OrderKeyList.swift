@@ -21,6 +21,11 @@
 /// `fractional-indexing` library, so a web client can keep inserting with its own
 /// `generateKeyBetween`.
 ///
+/// A list view moves rows by SwiftUI's `onMove` offsets with ``move(fromOffsets:toOffset:)``
+/// or by id (`move(_:toOffset:)`, `move(_:before:)`, `move(_:after:)`, `remove(_:)`), finds a
+/// row with ``firstIndex(of:)`` in O(log *n*), and reloads stored rows in any order with
+/// ``loading(_:budget:)``; each returns exactly the rows to write.
+///
 /// - Note: Ids must be unique in the list; inserting an id that is already there throws
 ///   ``OrderingError/Code/duplicateID``.
 public struct OrderKeyList<ID: Hashable> {

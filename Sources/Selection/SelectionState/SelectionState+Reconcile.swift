@@ -76,9 +76,12 @@ extension SelectionState {
 
     var newMembers: Set<ID> = []
     var newHidden: Set<ID> = []
-    for id in members {
+    /// Files a member by its row's status now; `wasHidden` counts it as shown again.
+    func file(_ id: ID, wasHidden: Bool) {
       switch rows.status(of: id) {
-      case .visible: newMembers.insert(id)
+      case .visible:
+        newMembers.insert(id)
+        if wasHidden { report.shownAgain += 1 }
       case .hidden:
         if policy == .keepHidden || kind == .allExcept {
           // A hidden exception stays an exception under either policy: it is not selected.
@@ -90,21 +93,8 @@ extension SelectionState {
       case .gone: report.removedGone += 1
       }
     }
-    for id in hiddenMembers {
-      switch rows.status(of: id) {
-      case .visible:
-        newMembers.insert(id)
-        report.shownAgain += 1
-      case .hidden:
-        if policy == .keepHidden || kind == .allExcept {
-          newHidden.insert(id)
-          if policy == .keepHidden { report.keptHidden += 1 }
-        } else {
-          report.droppedHidden += 1
-        }
-      case .gone: report.removedGone += 1
-      }
-    }
+    for id in members { file(id, wasHidden: false) }
+    for id in hiddenMembers { file(id, wasHidden: true) }
     members = newMembers
     hiddenMembers = newHidden
     if kind == .allExcept {

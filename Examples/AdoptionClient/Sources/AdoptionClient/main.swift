@@ -107,23 +107,54 @@ do {
   check("selection throws nothing", "\(error)", "")
 }
 
-// Row gestures: a quick swipe deletes, a slow drag snaps back, a resting finger lifts the
-// row once the frame clock passes the long-press timeout.
-let quick = RowGestureModel()
-for (step, x) in [300.0, 284, 240, 170].enumerated() {
-  let phase: TouchPhase = step == 0 ? .began : step == 3 ? .ended : .moved
-  quick.touch(TouchSample(time: Double(step) * 0.016, x: x, y: 200, phase: phase))
+// Row gestures: a quick swipe deletes, a slow drag never does (nor shows an armed trash
+// icon), a row with quick actions rests open on them until a tap or the app closes it, and a
+// resting finger lifts the row once the frame clock passes the long-press timeout.
+@MainActor
+func swipe(_ row: RowGestureModel, to endX: Double, steps: Int, every interval: Double)
+  -> (armed: Bool, strongestTrash: Double)
+{
+  var armed = false
+  var strongest = 0.0
+  for step in 0...steps {
+    let phase: TouchPhase = step == 0 ? .began : step == steps ? .ended : .moved
+    let x = 300 + (endX - 300) * Double(step) / Double(steps)
+    row.touch(TouchSample(time: 1 + Double(step) * interval, x: x, y: 200, phase: phase))
+    if step < steps {
+      armed = armed || row.releaseDeletes
+      strongest = max(strongest, row.trashOpacity)
+    }
+  }
+  return (armed, strongest)
 }
+
+let quick = RowGestureModel()
+let quickSwipe = swipe(quick, to: 150, steps: 6, every: 0.016)
 check("a quick swipe deletes", quick.requests.filter { !$0.hasPrefix("haptic") }, ["delete"])
+check("its trash icon was armed before the release", quickSwipe.armed, true)
 
 let slow = RowGestureModel()
-for step in 0...60 {
-  let phase: TouchPhase = step == 0 ? .began : step == 60 ? .ended : .moved
-  slow.touch(
-    TouchSample(time: Double(step) * 0.033, x: 300 - Double(step) * 3.5, y: 200, phase: phase))
-}
-check("a slow drag snaps back", slow.requests.filter { !$0.hasPrefix("haptic") }, ["snap back"])
+let slowDrag = swipe(slow, to: 90, steps: 60, every: 0.033)
+check(
+  "a slow 210 pt drag snaps back", slow.requests.filter { !$0.hasPrefix("haptic") },
+  [
+    "snap back"
+  ])
+check("its trash icon never armed", slowDrag.armed, false)
+check("its trash icon stayed at half strength or less", slowDrag.strongestTrash <= 0.5, true)
 check("the row is back in place", slow.offset, 0)
+
+let actions = RowGestureModel(actionsWidth: 160)
+_ = swipe(actions, to: 190, steps: 30, every: 0.033)
+check("a slow drag past half the actions reveals them", actions.isRevealed, true)
+check("the revealed row rests open", actions.offset, -160)
+actions.touch(TouchSample(time: 3, x: 100, y: 200, phase: .began))
+actions.touch(TouchSample(time: 3.05, x: 100, y: 200, phase: .ended))
+check("a tap on the row closes it", actions.requests.last, "close by tap")
+check("closed", actions.isRevealed, false)
+_ = swipe(actions, to: 190, steps: 30, every: 0.033)
+actions.closeActions(at: 5)
+check("a touch elsewhere closes it", actions.requests.last, "close by request")
 
 let press = RowGestureModel()
 press.touch(TouchSample(time: 0, x: 100, y: 200, phase: .began))

@@ -48,6 +48,23 @@ struct ForestOffsetsTests {
     }
   }
 
+  @Test("A moved node whose key still fits keeps it: only the others are written")
+  func keptKeysAreNotWritten() throws {
+    var forest = OrderedForest<String>()
+    try forest.insert("trip", at: .lastRoot)
+    for id in ["a", "b", "c", "d", "e"] { try forest.insert(id, at: .lastChild(of: "trip")) }
+    let keyOfB = forest.key(of: "b")
+    // b and d to before c: b already sits right before c, so only d is written.
+    let changes = try forest.move(fromOffsets: [3, 1], toOffset: 2, under: "trip")
+    #expect(forest.children(of: "trip") == ["a", "b", "d", "c", "e"])
+    #expect(changes.changes.map(\.id) == ["d"])
+    #expect(forest.key(of: "b") == keyOfB)
+    // a, c and e to the end, after d: c and e already sort after d, so only a is written.
+    let more = try forest.move(fromOffsets: [0, 3, 4], toOffset: 5, under: "trip")
+    #expect(forest.children(of: "trip") == ["b", "d", "a", "c", "e"])
+    #expect(more.changes.map(\.id) == ["a"])
+  }
+
   @Test("Bad offsets, an unknown parent and a refusal throw OrderingError naming them")
   func badInput() throws {
     var forest = OrderedForest<String>()

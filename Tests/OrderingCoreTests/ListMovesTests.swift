@@ -297,4 +297,29 @@ struct ListMovesTests {
         == "cannot remove the row at offset -1: the list has 3 rows, at offsets 0..<3")
     #expect(list.rows == rows)
   }
+
+  @Test("ListLabeling refuses bad input with the same messages, and changes nothing")
+  func badInputOnPositions() throws {
+    var list = try ListLabeling<String>(ids: ["a", "b", "c"])
+    let rows = list.rows
+    func failure(_ body: (inout ListLabeling<String>) throws -> Void) -> OrderingError? {
+      do {
+        try body(&list)
+        return nil
+      } catch { return error as? OrderingError }
+    }
+    let unknown = try #require(failure { _ = try $0.move(["a", "q"], before: "b") })
+    #expect(unknown.code == .unknownID)
+    #expect(unknown.description == "cannot move row \"q\": the list has no row with that id")
+    let outside = try #require(failure { _ = try $0.remove(atOffsets: [0, 7]) })
+    #expect(outside.index == 7)
+    #expect(
+      outside.description
+        == "cannot remove the row at offset 7: the list has 3 rows, at offsets 0..<3")
+    let twice = try #require(failure { _ = try $0.move(fromOffsets: [1, 1], toOffset: 0) })
+    #expect(twice.code == .duplicateOffset)
+    let below = try #require(failure { _ = try $0.move("a", toOffset: -1) })
+    #expect(below.code == .offsetOutOfRange && below.index == -1)
+    #expect(list.rows == rows)
+  }
 }

@@ -20,8 +20,8 @@ extension OrderingError {
   /// (A closure-taking helper cannot do this in Swift 6: a closure literal's thrown type is
   /// inferred as `any Error` unless it is spelled out.)
   ///
-  /// The code is ``OrderingError/Code/refused``, the description the refusal's, and ``underlying`` the
-  /// refusal itself (``refusal(of:)`` gives it back with its reason).
+  /// The code is ``OrderingError/Code/refused``, the description the refusal's, and
+  /// ``underlying`` the refusal itself (``refusal(of:)`` gives it back with its reason).
   ///
   /// - Parameter refusal: What the forest refused, and why.
   public init<ID>(_ refusal: OrderedForest<ID>.Refusal) {
@@ -46,8 +46,9 @@ extension OrderedForest {
   /// order, before the child that was at `toOffset`: SwiftUI's `onMove` on one parent's rows.
   ///
   /// `toOffset` counts positions before the rows are removed, as
-  /// `Array.move(fromOffsets:toOffset:)` does. Subtrees travel with their nodes. A move that
-  /// leaves the order as it is changes nothing and returns an empty change set.
+  /// `Array.move(fromOffsets:toOffset:)` does. Subtrees travel with their nodes. A moved node
+  /// whose key still lies between its new neighbours keeps it, so only the nodes that must
+  /// change are written; a move that leaves the order as it is returns an empty change set.
   ///
   /// ```swift
   /// // ForEach(forest.children(of: trip)) { … }.onMove { offsets, to in
@@ -91,7 +92,42 @@ extension OrderedForest {
       : rest.last.map { .after($0) } ?? parent.map { .firstChild(of: $0) }
         ?? .root(at: 0)
     let moved = sorted.map { siblings[$0] }
-    do { return try move(moved, to: destination) } catch { throw OrderingError(error) }
+    // Siblings are in key order, so the moved nodes whose keys still lie between their new
+    // neighbours' are one run: they stay, and only the nodes before and after it move.
+    let lower = at > 0 ? key(of: rest[at - 1]) : nil
+    let upper = at < rest.count ? key(of: rest[at]) : nil
+    let fits = moved.indices.filter { slot in
+      let key = key(of: moved[slot])
+      return lower.map { $0 < key } ?? true && upper.map { key < $0 } ?? true
+    }
+    guard let firstKept = fits.first, let lastKept = fits.last else {
+      do { return try move(moved, to: destination) } catch { throw OrderingError(error) }
+    }
+    return try moveAround(
+      moved[..<firstKept], before: moved[firstKept], moved[(lastKept + 1)...],
+      after: moved[lastKept])
+  }
+
+  /// Moves `head` right before `first` and `tail` right after `last`, as one change set; when
+  /// the second move is refused, the first is undone.
+  mutating func moveAround(
+    _ head: ArraySlice<ID>, before first: ID, _ tail: ArraySlice<ID>, after last: ID
+  )
+    throws(OrderingError) -> ChangeSet
+  {
+    var done = ChangeSet()
+    do {
+      if !tail.isEmpty { done = try move(tail, to: .after(last)) }
+      if !head.isEmpty {
+        let before = try move(head, to: .before(first))
+        done = ChangeSet(done.changes + before.changes)
+      }
+      return done
+    } catch {
+      // Undoing a change set this forest just made cannot fail.
+      try? apply(done.inverted)
+      throw OrderingError(error)
+    }
   }
 }
 

@@ -24,8 +24,8 @@ extension _LabeledList {
   /// `toOffset` counts positions before the rows are removed, exactly as
   /// `Array.move(fromOffsets:toOffset:)` and `List`'s `onMove(perform:)` do: `toOffset == count`
   /// moves the rows to the end. A moved row keeps its label (an ``OrderKeyList``'s key, a
-  /// ``ListLabeling``'s position) when it still lies between its new neighbours, so moving one row writes one row, and a move that changes nothing writes
-  /// nothing.
+  /// ``ListLabeling``'s position) when it still lies between its new neighbours, so moving one
+  /// row writes one row, and a move that changes nothing writes nothing.
   ///
   /// ```swift
   /// // .onMove { offsets, toOffset in model.move(Array(offsets), toOffset) }

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 //
 // Offload: the logic behind list-organizing and photo-culling apps.
 //
@@ -26,6 +26,17 @@
 //
 // Test targets depend on their target and on OffloadTestSupport (never a product).
 // Benchmarks live in Tools/Benchmarks, a package of their own.
+//
+// Traits keep the server and command-line packages away from apps. Every product of another
+// package is used under a trait: `WebServer` (OffloadWeb's Hummingbird, its WebSocket and TLS
+// modules, HTTPTypes, and the certificate packages behind `serve --tls`) and `CommandLineTool` (offloadctl's ArgumentParser; it enables `WebServer`,
+// since `offloadctl serve` links OffloadWeb). Both are on by default, so `swift build`,
+// `swift test` and `swift run offloadctl` here build everything. A client that writes
+// `.package(url: ..., from: ..., traits: [])` and uses the library products resolves and
+// fetches none of those packages (SwiftPM 6.1 or later); Examples/AdoptionClient is such a
+// client and CI checks that it resolves nothing. With the traits off, only the library
+// products build. A new dependency of OffloadWeb or offloadctl takes the same
+// `condition: .when(traits: [...])`. See Docs/Decisions/0007-package-traits.md.
 
 import PackageDescription
 
@@ -36,12 +47,18 @@ let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// Products of the web server's packages are used only with the `WebServer` trait on.
+let whenWebServer = TargetDependencyCondition.when(traits: ["WebServer"])
+/// Products of the command-line packages are used only with the `CommandLineTool` trait on.
+let whenCommandLineTool = TargetDependencyCondition.when(traits: ["CommandLineTool"])
+
 let package = Package(
   name: "Offload",
   // The Apple systems whose Swift runtime has what the code uses: typed throws in generic
   // function types and `Synchronization.Mutex` ship with the Swift 6 runtime (macOS 15,
   // iOS 18 and their siblings); the WebSocket server library needs macOS 14 / iOS 17 at
-  // least. Linux needs Swift 6.0 or later. See Docs/Decisions/0005-platforms-and-screens.md.
+  // least. Linux needs Swift 6.1 or later, for the traits below. See
+  // Docs/Decisions/0005-platforms-and-screens.md and 0007-package-traits.md.
   platforms: [
     .macOS(.v15), .iOS(.v18), .macCatalyst(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
   ],
@@ -56,6 +73,16 @@ let package = Package(
     .library(name: "Replication", targets: ["Replication"]),
     .library(name: "Offload", targets: ["Offload"]),
     .executable(name: "offloadctl", targets: ["offloadctl"]),
+  ],
+  traits: [
+    .trait(
+      name: "WebServer",
+      description: "The local web app (OffloadWeb, `offloadctl serve`) and its server packages."),
+    .trait(
+      name: "CommandLineTool",
+      description: "The offloadctl command-line tool and ArgumentParser.",
+      enabledTraits: ["WebServer"]),
+    .default(enabledTraits: ["WebServer", "CommandLineTool"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -101,15 +128,16 @@ let package = Package(
       name: "OffloadWeb",
       dependencies: [
         "Offload", "Gestures", "PhotoSession", "Persistence",
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-        .product(name: "HummingbirdCore", package: "hummingbird"),
-        .product(name: "HummingbirdTLS", package: "hummingbird"),
-        .product(name: "HTTPTypes", package: "swift-http-types"),
-        .product(name: "X509", package: "swift-certificates"),
-        .product(name: "Crypto", package: "swift-crypto"),
-        .product(name: "SwiftASN1", package: "swift-asn1"),
-        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "Hummingbird", package: "hummingbird", condition: whenWebServer),
+        .product(
+          name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: whenWebServer),
+        .product(name: "HummingbirdCore", package: "hummingbird", condition: whenWebServer),
+        .product(name: "HummingbirdTLS", package: "hummingbird", condition: whenWebServer),
+        .product(name: "HTTPTypes", package: "swift-http-types", condition: whenWebServer),
+        .product(name: "X509", package: "swift-certificates", condition: whenWebServer),
+        .product(name: "Crypto", package: "swift-crypto", condition: whenWebServer),
+        .product(name: "SwiftASN1", package: "swift-asn1", condition: whenWebServer),
+        .product(name: "NIOSSL", package: "swift-nio-ssl", condition: whenWebServer),
       ],
       resources: [.copy("Resources")],
       swiftSettings: swiftSettings),
@@ -123,7 +151,8 @@ let package = Package(
         "TerminalUI",
         // Value types in command output (placements, gesture reports, photo decisions).
         "OrderingCore", "Gestures", "PhotoSession",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(
+          name: "ArgumentParser", package: "swift-argument-parser", condition: whenCommandLineTool),
       ],
       swiftSettings: swiftSettings
     ),

@@ -58,12 +58,22 @@ public enum DocExamples {
     return found
   }
 
+  /// The files of the adoption client (`Examples/AdoptionClient`), relative to the root: CI
+  /// builds and runs that package and checks its results, and the "Adopting in an app"
+  /// articles quote it verbatim, so its code counts as a compiled example of every module.
+  static func adoptionClientFiles(root: URL) -> [String] {
+    let client = "Examples/AdoptionClient"
+    let sources = files(under: root.appendingPathComponent("\(client)/Sources"))
+    return ["\(client)/Package.swift"]
+      + sources.filter { $0.hasSuffix(".swift") }.map { "\(client)/Sources/\($0)" }
+  }
+
   /// The blocks of `blocks` that do not appear in any of `testFiles` (paths relative to the
-  /// root).
+  /// root) or in the adoption client's files.
   ///
   /// - Complexity: O(b · t) line comparisons for b block lines and t test lines.
   public static func missing(_ blocks: [Block], in testFiles: [String], root: URL) -> [Block] {
-    let tests = testFiles.map { file -> [String] in
+    let tests = (testFiles + adoptionClientFiles(root: root)).map { file -> [String] in
       let text = (try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8))
       return (text ?? "").split(separator: "\n", omittingEmptySubsequences: false)
         .map(normalized)

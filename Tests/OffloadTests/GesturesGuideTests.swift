@@ -160,7 +160,7 @@ private final class ExampleApp {
     insertionLine.place(resolution.line)          // nil when blocked: fade it out (150 ms)
     draggedRow.tinted = resolution.showsInvalidTint
     scroller.speed = resolution.autoScrollSpeed
-    // on release (Offload converts a DropMove into the forest's Destination):
+    // on release (Editing converts a DropMove into the forest's Destination):
     if case .allowed(let instruction)? = resolution.target {
       try forest.move("travel-1", to: .init(instruction.move))   // .before / .after / ...
     }

@@ -242,6 +242,38 @@ struct DocExampleTests {
     #expect(try groceries.load()?.items.map(\.text) == ["Milk"])
   }
 
+  struct ChangeRecord: Codable, Equatable { var text: String }
+  struct Checkpoint: Codable { var count = 0 }
+
+  @Test func replicaFolders() throws {
+    let temporary = try TemporaryDirectory()
+    defer { temporary.remove() }
+    let storePath = temporary.path
+    let checkpointFormat = DocumentFormat<Checkpoint>(name: "offload.ops")
+    let other: JSONLinesJournal<ChangeRecord, Checkpoint> = try ReplicaFolders(store: storePath)
+      .openOwnLog(replica: "x2m", format: checkpointFormat)
+    try other.append(ChangeRecord(text: "Tent"))
+    try other.close()
+    let change = ChangeRecord(text: "Pack")
+    var warned: [String] = []
+    var merged: [ChangeRecord] = []
+    func warn(_ problem: String) { warned.append(problem) }
+    func merge(_ records: [JournalRecord<ChangeRecord>]) { merged += records.map(\.entry) }
+    let folders = ReplicaFolders(store: storePath)
+    let log: JSONLinesJournal<ChangeRecord, Checkpoint> = try folders.openOwnLog(
+      replica: "k7q", format: checkpointFormat)
+    try log.append(change)  // the commit point
+    let reads: [ReplicaLogRead<ChangeRecord, Checkpoint>] = folders.readLogs(
+      except: "k7q", format: checkpointFormat)
+    for read in reads {
+      if let problem = read.problem { warn(problem) }
+      merge(read.contents?.entries ?? [])
+    }
+    try log.close()
+    #expect(warned.isEmpty)
+    #expect(merged == [ChangeRecord(text: "Tent")])
+  }
+
   @Test func guideDamage() throws {
     let temporary = try TemporaryDirectory()
     defer { temporary.remove() }

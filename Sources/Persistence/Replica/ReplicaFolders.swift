@@ -10,11 +10,12 @@ import Foundation
 ///
 /// ```swift
 /// let folders = ReplicaFolders(store: storePath)
-/// let log = try folders.openOwnLog(replica: "k7q", format: checkpointFormat) as
-///   JSONLinesJournal<ChangeRecord, Checkpoint>
-/// try log.append(change)                        // the commit point
-/// for read in folders.readLogs(except: "k7q", format: checkpointFormat)
-///   as [ReplicaLogRead<ChangeRecord, Checkpoint>] {
+/// let log: JSONLinesJournal<ChangeRecord, Checkpoint> = try folders.openOwnLog(
+///   replica: "k7q", format: checkpointFormat)
+/// try log.append(change)  // the commit point
+/// let reads: [ReplicaLogRead<ChangeRecord, Checkpoint>] = folders.readLogs(
+///   except: "k7q", format: checkpointFormat)
+/// for read in reads {
 ///   if let problem = read.problem { warn(problem) }
 ///   merge(read.contents?.entries ?? [])
 /// }

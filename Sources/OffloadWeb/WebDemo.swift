@@ -18,7 +18,7 @@ public enum WebDemo {
 
   /// Writes `count` photos (gradients in landscape, portrait and square shapes) into
   /// `folder/photos`, starts a session over them in the store `folder/store`, and adds the
-  /// sample collections of ``WorkspaceDemo/sample(in:)`` (a list, a nested plan, a trip
+  /// sample collections of `WorkspaceDemo.sample(in:)` (a list, a nested plan, a trip
   /// itinerary) to that store.
   ///
   /// - Throws: `PhotoSessionError` when the photos or the collections cannot be written or the

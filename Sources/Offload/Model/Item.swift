@@ -28,7 +28,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
   public var note: String?
   /// The item's role in a structured plan (a day header, a fixed entry, a segment of days, a
   /// free item), or `nil` (the usual case; written only when set, so stores without roles keep
-  /// their bytes). See ``PlacementRole``.
+  /// their bytes). See `PlacementRole` (Editing).
   public var role: PlacementRole?
 
   /// Creates an item.

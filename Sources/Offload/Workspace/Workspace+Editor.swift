@@ -40,7 +40,7 @@ extension Workspace {
     try resolveCollection(reference, in: try loadIndex())
   }
 
-  /// Sets or clears an item's role (see ``PlacementRole``), and its text when given, as one
+  /// Sets or clears an item's role (see `PlacementRole` in Editing), and its text when given, as one
   /// change.
   ///
   /// - Parameters:

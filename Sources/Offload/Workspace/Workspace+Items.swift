@@ -45,6 +45,7 @@ extension Workspace {
   ///   - reference: The collection's name or id prefix.
   ///   - text: One line of text.
   ///   - placement: Where it goes; the last root by default.
+  ///   - role: The item's role in a plan's rules (`PlacementRole`), or `nil` for none.
   /// - Returns: The new item.
   /// - Throws: ``WorkspaceError/Code/notFound``, ``WorkspaceError/Code/ambiguous``,
   ///   ``WorkspaceError/Code/badInput``, or ``WorkspaceError/Code/refused`` (nesting in a

@@ -30,7 +30,7 @@ extension JSONLinesJournal {
   }
 
   /// Syncs, notes where the journal stopped, then closes it and releases its lock, so another
-  /// process may open the journal until ``resume(at:durability:lockTimeout:)`` takes it again.
+  /// process may open the journal until ``resume(at:directory:name:format:durability:lockTimeout:fileSystem:)`` takes it again.
   ///
   /// The point is taken while the lock is still held, so a change another process makes
   /// afterwards always differs from it.

@@ -281,7 +281,7 @@ public final class PhotoSessionStore {
   /// Opens the most recently started session.
   ///
   /// - Throws: ``PhotoSessionError/Code/noSession`` when the store holds none.
-  /// - Complexity: O(*s* log *s* + *n* + *e*) for *s* sessions (see ``open(_:)``).
+  /// - Complexity: O(*s* log *s* + *n* + *e*) for *s* sessions (see ``open(_:lockTimeout:)``).
   public func openLatest() throws(PhotoSessionError) -> Opened {
     guard let id = try sessionIDs().last else {
       throw PhotoSessionError(

@@ -14,6 +14,16 @@ struct OrganizeRoleTests {
     try JSONDecoder().decode(OrganizeRoleCommand.self, from: Data(json.utf8))
   }
 
+  /// The library parser's reason for a word that is not a role, or nil when it is one.
+  static func parseFailure(_ word: String) -> String? {
+    do {
+      _ = try PlacementRole(parsing: word)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
   @Test("in process: set, cleared, a bad word refused, an unknown row 404, a stale view 409")
   func service() async throws {
     let folder = try TemporaryDirectory(prefix: "offload-roles")
@@ -55,13 +65,7 @@ struct OrganizeRoleTests {
     }
     let current = try await service.collection(trip).version
     for word in ["sideways", "segment:3-1", "day:0", "segment"] {
-      let expected = try #require(
-        { () -> String? in
-          do {
-            _ = try PlacementRole(parsing: word)
-            return nil
-          } catch { return error.message }
-        }())
+      let expected = try #require(Self.parseFailure(word))
       let bad = await refusal(
         #"{"collection":"\#(trip)","version":"\#(current)","id":"\#(day)","role":"\#(word)"}"#)
       #expect(

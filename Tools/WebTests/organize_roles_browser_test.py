@@ -6,7 +6,7 @@ travel segment on day 1 ("Drive", `--role segment:1-1`), and a second root row (
 holding "Museum", with no role. On the page, the row's Role button opens the Role menu; Day
 header is chosen for "New York". `offloadctl collection show --json` then shows the role
 stored. A drag of "Drive" onto "Museum" (day 2 now) is refused, and the page's alert carries
-the same reason `offloadctl item move DRIVE --into NEWYORK` gives. A bad segment (days 3–1)
+the same reason `offloadctl item move DRIVE --into NEWYORK` gives. A bad segment (days 3–1), chosen from the keyboard (R on the focused row),
 is refused with the library parser's reason, as `offloadctl item edit --role segment:3-1`.
 Elements are found by role and accessible name.
 
@@ -51,8 +51,13 @@ class RolesHarness(Harness):
         return line.removeprefix("Error: ").removeprefix("offloadctl: error: ")
 
 
-def choose_role(page, name, choice, days=None):
-    row(page, name).get_by_role("button", name="Role of " + name, exact=True).click()
+def choose_role(page, name, choice, days=None, keyboard=False):
+    """Opens NAME's Role menu (its Role button, or R on the focused row) and sets CHOICE."""
+    if keyboard:
+        row(page, name).focus()
+        page.keyboard.press("r")
+    else:
+        row(page, name).get_by_role("button", name="Role of " + name, exact=True).click()
     menu = page.get_by_role("dialog", name="Role of " + name, exact=True)
     menu.get_by_role("combobox", name="Role").select_option(label=choice)
     if days:
@@ -85,7 +90,7 @@ def run(h, context, url):
     page.screenshot(path=os.path.join(h.out, "desktop-role-refused.png"))
 
     bad = h.refusal("item", "edit", h.ids["Museum"], "--role", "segment:3-1").removeprefix("--role ")
-    menu = choose_role(page, "Museum", "Segment on days…", days=(3, 1))
+    menu = choose_role(page, "Museum", "Segment on days…", days=(3, 1), keyboard=True)
     eventually("a bad segment says why", lambda: bad in alert.inner_text() or alert.inner_text())
     page.keyboard.press("Escape")
     menu.wait_for(state="detached")

@@ -141,6 +141,7 @@ export function drawRow(row, plan) {
     body.append(button("Delete", `Delete ${row.text}`, "row-delete", () => remove([row.id])));
     if (plan) {
       const role = button("Role", `Role of ${row.text}`, "row-role", () => openRoleMenu(row, role));
+      role.setAttribute("aria-keyshortcuts", "R");
       body.append(role);
     }
   }

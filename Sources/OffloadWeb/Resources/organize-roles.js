@@ -1,5 +1,5 @@
 // @ts-check
-// A row's Role menu on a plan: free item, day header, fixed entry, segment on days N–M, or
+// A row's Role menu on a plan (its Role button, or R on the focused row): free item, day header, fixed entry, segment on days N–M, or
 // none. The page sends the chosen word as it is; the server reads it with the library's one
 // parser and sets it as `offloadctl item edit ID --role ROLE` does, then the page redraws
 // from the answer.
@@ -55,7 +55,7 @@ export function closeRoleMenu() {
 /**
  * Opens the Role menu for a row, under the button that asked for it.
  * @param {{ id: string, text: string }} row
- * @param {HTMLElement} anchor
+ * @param {Element} anchor
  */
 export function openRoleMenu(row, anchor) {
   closeRoleMenu();

@@ -19,6 +19,7 @@ import json
 import os
 import sys
 
+sys.dont_write_bytecode = True  # importing the organize test leaves no __pycache__ in the tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from organize_browser_test import (CHROMIUM, Failure, Harness, check, drag_handle, drop, eventually,  # noqa: E402
                                    open_page, row, wait_rows)

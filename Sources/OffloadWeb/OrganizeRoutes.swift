@@ -42,6 +42,11 @@ struct OrganizeRoutes: Sendable {
         try await service.changeItems(command)
       }
     }
+    router.post("/api/items/role") { request, context in
+      await Self.command(request, context, service, as: OrganizeRoleCommand.self) {
+        command throws(DeckFailure) in try await service.setRole(command)
+      }
+    }
     router.ws("/ws/organize") { inbound, outbound, _ in
       try await OrganizeChannel(service: service).run(inbound: inbound, outbound: outbound)
     }
@@ -66,9 +71,10 @@ struct OrganizeRoutes: Sendable {
 
   /// Decodes a command, carries it out and answers; the store's checkpoint, when one is due,
   /// comes after the answer (on the service, before its next call).
-  static func command(
+  static func command<Command: Decodable>(
     _ request: Request, _ context: BasicWebSocketRequestContext, _ service: OrganizeService,
-    _ body: (OrganizeCommand) async throws(DeckFailure) -> some Encodable
+    as type: Command.Type = OrganizeCommand.self,
+    _ body: (Command) async throws(DeckFailure) -> some Encodable
   ) async -> Response {
     let buffer: ByteBuffer
     do {
@@ -78,8 +84,7 @@ struct OrganizeRoutes: Sendable {
         DeckFailure(status: 413, "a request body holds at most \(WebLimits.requestBody) bytes"))
     }
     guard request.headers[.contentType]?.hasPrefix("application/json") == true,
-      let command = try? JSONDecoder().decode(
-        OrganizeCommand.self, from: Data(buffer.readableBytesView))
+      let command = try? JSONDecoder().decode(type, from: Data(buffer.readableBytesView))
     else {
       return WebResponse.failure(DeckFailure(status: 400, "the body must be a JSON command"))
     }

@@ -28,10 +28,11 @@ export function change(command, options) {
   return next;
 }
 
-export async function send(command, { quiet = false } = {}) {
+// A command goes to `/api/items` unless `path` names another route (a row's role).
+export async function send(command, { quiet = false, path = "/api/items" } = {}) {
   document.body.dataset.busy = "true";
   try {
-    const answer = await postJSON("/api/items", { ...command, collection: id, version: state.view.version });
+    const answer = await postJSON(path, { ...command, collection: id, version: state.view.version });
     state.view = answer.view;
     draw();
     if (state.focusId) focusRow(state.focusId);

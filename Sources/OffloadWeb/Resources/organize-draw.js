@@ -3,6 +3,7 @@
 import { button, byId } from "./dom.js";
 import { change, remove, startEditing } from "./organize-changes.js";
 import { moveOne, toggleSelected } from "./organize-edit.js";
+import { openRoleMenu } from "./organize-roles.js";
 import { INDENT, ORIGIN, collapsed, isSelected, rowElement, rowsElement, selectedCount, state, toolbar, undoButton, visibleRows } from "./organize-state.js";
 import { startStroke } from "./organize-strokes.js";
 
@@ -138,6 +139,11 @@ export function drawRow(row, plan) {
   body.append(done, text);
   if (!state.editing) {
     body.append(button("Delete", `Delete ${row.text}`, "row-delete", () => remove([row.id])));
+    if (plan) {
+      const role = button("Role", `Role of ${row.text}`, "row-role", () => openRoleMenu(row, role));
+      role.setAttribute("aria-keyshortcuts", "R");
+      body.append(role);
+    }
   }
   const handle = button("≡", `Reorder ${row.text}`, "handle", () => {});
   handle.disabled = row.fixed;

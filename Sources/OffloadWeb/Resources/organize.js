@@ -10,7 +10,8 @@ import { change, load, remove, startEditing, undo } from "./organize-changes.js"
 import { onUndoKey } from "./organize-common.js";
 import { focusRow, toggle } from "./organize-draw.js";
 import { toggleSelected } from "./organize-edit.js";
-import { collapsed, rowsElement, state, undoButton, visibleRows } from "./organize-state.js";
+import { openRoleMenu } from "./organize-roles.js";
+import { collapsed, rowElement, rowsElement, state, undoButton, visibleRows } from "./organize-state.js";
 
 // MARK: Keyboard
 
@@ -37,6 +38,10 @@ rowsElement.addEventListener("keydown", (event) => {
   else if (event.key === " " && state.editing) toggleSelected(row.id);
   else if (event.key === " ") change({ action: "done", id: row.id, done: !row.done });
   else if (event.key === "Enter" || event.key === "F2") startEditing(row.id);
+  else if (plan && !state.editing && event.key.toLowerCase() === "r" && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    const element = rowElement(row.id);
+    if (element) openRoleMenu(row, element.querySelector(".row-role") ?? element);
+  }
   else handled = false;
   if (handled) event.preventDefault();
 });

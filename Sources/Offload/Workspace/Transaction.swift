@@ -48,6 +48,16 @@ struct Transaction {
     return tree
   }
 
+  /// A collection arranged as a tree, taken out of the cache: the caller holds the only copy,
+  /// so an editor made from it changes the forest in place instead of copying its arrays.
+  /// For a caller about to change the collection, which drops the cached tree anyway.
+  ///
+  /// - Complexity: O(*n* log *n*) unless the tree is cached, where *n* is the number of items.
+  mutating func takeTree(_ id: ShortID) throws(WorkspaceError) -> CollectionTree {
+    if let tree = trees.removeValue(forKey: id) { return tree }
+    return CollectionTree(try collection(id), maximumPlanDepth: workspace.maximumPlanDepth)
+  }
+
   /// Replaces a collection (loading it first so its original is known).
   mutating func update(_ collection: ItemCollection) throws(WorkspaceError) {
     trees[collection.id] = nil

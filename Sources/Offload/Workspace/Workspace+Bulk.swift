@@ -130,18 +130,20 @@ extension Workspace {
           try resolveCollection(reference, in: transaction.index).id
         } ?? sourceID
       var source = try transaction.collection(sourceID)
-      var sourceForest = try transaction.tree(sourceID).forest
       let tops = resolved.topmost
       let label = tops.count == 1 ? tops[0].rawValue : "\(tops.count) items"
       var result = BulkChange(
         selected: resolved.ids, actedOn: tops, affected: 0, collections: [source.name])
       if targetID == sourceID {
         let destination: OrderedForest<ShortID>.Destination
-        if placement == .lastRoot {
-          let rootMovers = tops.filter { sourceForest.parent(of: $0) == nil }.count
-          destination = .root(at: sourceForest.roots.count - rootMovers)
-        } else {
-          destination = try self.destination(placement, in: sourceForest, collection: source)
+        do {  // The forest's copy ends here, so the editor below holds the only one.
+          let forest = try transaction.tree(sourceID).forest
+          if placement == .lastRoot {
+            let rootMovers = tops.filter { forest.parent(of: $0) == nil }.count
+            destination = .root(at: forest.roots.count - rootMovers)
+          } else {
+            destination = try self.destination(placement, in: forest, collection: source)
+          }
         }
         let (made, _) = try edit(sourceID, in: &transaction, verb: "move \(label)") {
           (editor) throws(EditRefusal) in try editor.move(tops, to: destination)
@@ -150,6 +152,7 @@ extension Workspace {
         return (result, "move \(label) in \"\(source.name)\"")
       }
       // Across collections: insert each subtree in preorder, the tops side by side.
+      var sourceForest = try transaction.tree(sourceID).forest
       var destinationCollection = try transaction.collection(targetID)
       var targetForest = CollectionTree(destinationCollection, maximumPlanDepth: maximumPlanDepth)
         .forest

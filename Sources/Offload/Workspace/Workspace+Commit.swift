@@ -177,7 +177,11 @@ extension Workspace {
     for item in old?.items ?? [] { before[item.id] = item }
     var items: [HistoryEntry.CollectionChange.ItemChange] = []
     for item in new?.items ?? [] {
-      let previous = before.removeValue(forKey: item.id)
+      // Compared as `Item`, not `Item?`: the optional comparison copies both items.
+      guard let previous = before.removeValue(forKey: item.id) else {
+        items.append(.init(before: nil, after: item))
+        continue
+      }
       if previous != item { items.append(.init(before: previous, after: item)) }
     }
     for (_, item) in before { items.append(.init(before: item, after: nil)) }

@@ -75,7 +75,9 @@ extension Workspace {
     _ intent: (inout Editor<ShortID>) throws(EditRefusal) -> EditChange<ShortID>
   ) throws(WorkspaceError) -> (EditChange<ShortID>, String) {
     var collection = try transaction.collection(collectionID)
-    var editor = try transaction.tree(collectionID).editor
+    // The tree leaves the cache (the update below drops it anyway), so the editor's forest is
+    // the only copy and the intent changes it in place.
+    var editor = try transaction.takeTree(collectionID).editor
     let made: EditChange<ShortID>
     do throws(EditRefusal) {
       made = try intent(&editor)

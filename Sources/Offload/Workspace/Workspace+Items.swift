@@ -60,14 +60,18 @@ extension Workspace {
     return try change { (transaction) throws(WorkspaceError) in
       let entry = try resolveCollection(reference, in: transaction.index)
       let collection = try transaction.collection(entry.id)
-      let tree = try transaction.tree(entry.id)
       let id = try transaction.nextID()
-      let destination = try destination(placement, in: tree.forest, collection: collection)
-      // A plan read by the text convention gives the new item its role the same way.
-      let conventional =
-        tree.rules.isItinerary && tree.collection.items.allSatisfy { $0.role == nil }
-      let isRoot = Self.isRoot(destination, in: tree.forest)
-      let effective = role ?? (conventional ? RoleConvention.role(of: text, isRoot: isRoot) : nil)
+      let destination: OrderedForest<ShortID>.Destination
+      let effective: PlacementRole?
+      do {  // The tree's copy ends here, so the editor below holds the only one.
+        let tree = try transaction.tree(entry.id)
+        destination = try self.destination(placement, in: tree.forest, collection: collection)
+        // A plan read by the text convention gives the new item its role the same way.
+        let conventional =
+          tree.rules.isItinerary && tree.collection.items.allSatisfy { $0.role == nil }
+        let isRoot = Self.isRoot(destination, in: tree.forest)
+        effective = role ?? (conventional ? RoleConvention.role(of: text, isRoot: isRoot) : nil)
+      }
       let item = Item(id: id, text: text, created: now(), order: .first, role: role)
       let (_, name) = try edit(
         entry.id, in: &transaction, verb: "add the item", adding: [id: item]

@@ -24,7 +24,8 @@ probes in `window.offloadLatency`) and drags with the mouse:
   event's `timeStamp` to the `dropped` answer, which the server sends once the move is on
   stable storage (the figure), and to the frame that draws the rows the server sends next.
 
-Usage: organize_latency.py [--offloadctl PATH] [--moves 400] [--drops 200] [--json]
+Usage: organize_latency.py [--offloadctl PATH] [--moves 400] [--drops 200] [--steps 100] [--json]
+(--steps 1000 makes a 10,000-row plan.)
 (200 drops, so that p99 is not simply the largest of a few dozen.)
 Build first: swift build -c release (the default binary is .build/release/offloadctl).
 Exit status 0 with the figures on stdout; 1 on a failure; 77 when Chromium or Playwright is
@@ -66,13 +67,13 @@ def summary(values):
 
 
 class Server:
-    def __init__(self, offloadctl, work):
+    def __init__(self, offloadctl, work, steps):
         self.offloadctl = offloadctl
         self.env = dict(os.environ)
         self.env.update({"OFFLOAD_HOME": os.path.join(work, "store"), "XDG_DATA_HOME": os.path.join(work, "data"),
                          "HOME": work, "TZ": "UTC"})
         outline = "".join("- Step %d\n" % step + "".join("  - Task %d.%d\n" % (step, task) for task in range(1, 10))
-                          for step in range(1, 101))
+                          for step in range(1, steps + 1))
         path = os.path.join(work, "plan.md")
         with open(path, "w") as file:
             file.write(outline)
@@ -97,13 +98,13 @@ class Server:
             self.process.wait(timeout=20)
 
 
-def open_plan(context, server):
+def open_plan(context, server, rows):
     page = context.new_page()
     base, token = server.url.split("/?token=")
     page.goto("%s/collections/%s?token=%s" % (base, server.plan, token))  # sets the cookie
     page.goto("%s/collections/%s?measure=1" % (base, server.plan))
     page.wait_for_function("() => document.body.dataset.connected === 'true'", timeout=30000)
-    page.wait_for_function("() => document.getElementById('rows').children.length === 1000", timeout=30000)
+    page.wait_for_function("() => document.getElementById('rows').children.length === %d" % rows, timeout=120000)
     page.wait_for_function("() => window.offloadLatency !== undefined", timeout=5000)
     return page
 
@@ -160,18 +161,20 @@ def main():
     parser.add_argument("--offloadctl", default=os.path.join(REPOSITORY, ".build/release/offloadctl"))
     parser.add_argument("--moves", type=int, default=400)
     parser.add_argument("--drops", type=int, default=200)
+    parser.add_argument("--steps", type=int, default=100,
+                        help="steps of 9 tasks each in the plan (100: 1,000 rows; 1000: 10,000)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not os.access(args.offloadctl, os.X_OK):
         print("no offloadctl at %s; run `swift build -c release` first" % args.offloadctl, file=sys.stderr)
         return 1
     work = tempfile.mkdtemp(prefix="offload-latency-")
-    server = Server(args.offloadctl, work)
+    server = Server(args.offloadctl, work, args.steps)
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
             context = browser.new_context(viewport={"width": 1280, "height": 800})
-            page = open_plan(context, server)
+            page = open_plan(context, server, args.steps * 10)
             sweep_moves(page, args.moves)
             swept = page.evaluate("() => window.offloadLatency.moves.length")
             drops(page, args.drops)
@@ -191,18 +194,19 @@ def main():
     if not swept_moved or not moved or not probe["drops"] or not probe["rows"] or not probe["drawn"]:
         print("no figures: %d moves answered, %d drops" % (len(answered), len(probe["drops"])), file=sys.stderr)
         return 1
+    plan = "{:,}".format(args.steps * 10)
     rows = [
-        ("pointer move → insertion line drawn at its new place, the sweep (browser, 1,000-row plan)",
+        ("pointer move → insertion line drawn at its new place, the sweep (browser, %s-row plan)" % plan,
          summary(swept_moved)),
         ("pointer move → insertion line drawn at its new place, sweep and drops (browser)", summary(moved)),
         ("  of which moves of a lifted row (the row already up on the page)", summary(lifted)),
         ("    drawn from the last answer's cells (then confirmed)", summary(ahead)),
         ("    drawn when the answer came (no cell held the pointer)", summary(waited)),
         ("  of which a stroke's first line, its move sent before the lift was answered", summary(first)),
-        ("pointer move → answer drawn, every answered move (browser, 1,000-row plan)", summary(answered)),
+        ("pointer move → answer drawn, every answered move (browser, %s-row plan)" % plan, summary(answered)),
         ("pointer move → lifted row drawn (the frame clock's floor)", summary(probe["rows"])),
-        ("drop (pointerup) → saved and answered (browser, 1,000-row plan)", summary(probe["drops"])),
-        ("drop (pointerup) → new rows drawn (browser, 1,000-row plan)", summary(probe["drawn"])),
+        ("drop (pointerup) → saved and answered (browser, %s-row plan)" % plan, summary(probe["drops"])),
+        ("drop (pointerup) → new rows drawn (browser, %s-row plan)" % plan, summary(probe["drawn"])),
     ]
     load = os.getloadavg()
     if args.json:

@@ -8,19 +8,25 @@ import Synchronization
 /// One organize page's WebSocket: the change feed (the watched view's version, sent when
 /// another tab or the command line changed it) and the row strokes (pointer samples in, the
 /// arena's and the drop resolver's answers out; a drop or a swipe-delete as one change).
+///
+/// The feed is pushed, not polled: it sleeps until the server's ``StoreChanges`` says the
+/// store changed (a change saved by this server, or one the store's watch saw another process
+/// make) or the page names what it watches, then reads the store once.
 struct OrganizeChannel {
   /// The most visible rows one message may describe.
   static let visibleRows = 80
-  /// How often the change feed looks at the store, in milliseconds.
-  static let feedInterval = 250
 
   let service: OrganizeService
 
   func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
     let outbox = Outbox(outbound)
-    let watched = Watched()
+    let listener = service.changes.listen()
+    let watched = Watched(listener: listener)
     let checkpoint = QuietCheckpoint(service: service)
-    defer { Task { await checkpoint.close() } }
+    defer {
+      service.changes.stop(listener)
+      Task { await checkpoint.close() }
+    }
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask {
         try await feed(watched: watched, outbox: outbox)
@@ -40,9 +46,17 @@ struct OrganizeChannel {
     var version: String?
   }
 
-  /// The watch, shared by the reader and the feed.
+  /// The watch, shared by the reader and the feed; and whether a change of this page's own is
+  /// being carried out (the feed then waits for it, so it does not report the page's own
+  /// change back to it before the page is told its new version).
   final class Watched: Sendable {
     let watch = Mutex<Watch?>(nil)
+    let busy = Mutex(false)
+    let listener: StoreChanges.Listener
+
+    init(listener: StoreChanges.Listener) {
+      self.listener = listener
+    }
 
     func withLock<T>(_ body: (inout Watch?) -> T) -> T {
       watch.withLock { body(&$0) }
@@ -50,13 +64,10 @@ struct OrganizeChannel {
   }
 
   private func feed(watched: Watched, outbox: Outbox) async throws {
-    var stamp = ""
-    while !Task.isCancelled {
-      try await Task.sleep(for: .milliseconds(Self.feedInterval))
-      guard let watch = watched.withLock({ $0 }) else { continue }
-      let now = await service.stamp()
-      guard now != stamp || watch.version == nil else { continue }
-      stamp = now
+    for await _ in watched.listener.stream {
+      guard let watch = watched.withLock({ $0 }), !watched.busy.withLock({ $0 }) else {
+        continue
+      }
       let version: String?
       if let collection = watch.collection {
         version = await service.version(collection)
@@ -86,6 +97,7 @@ struct OrganizeChannel {
       switch input.type {
       case "watch":
         watched.withLock { $0 = Watch(collection: input.collection, version: input.version) }
+        watched.listener.poke()
       case "rows":
         guard var current = stroke else { continue }
         current.update(input)
@@ -136,8 +148,12 @@ struct OrganizeChannel {
           try await outbox.send(message)
         }
         if phase == .ended || phase == .cancelled { stroke = nil }
-        if let effect, try await carryOut(effect, current, outbox, watched) {
-          await checkpoint.changed()
+        if let effect {
+          watched.busy.withLock { $0 = true }
+          let saved = try await carryOut(effect, current, outbox, watched)
+          watched.busy.withLock { $0 = false }
+          watched.listener.poke()
+          if saved { await checkpoint.changed() }
         }
         if phase == .ended || phase == .cancelled { checkpoint.strokeEnded() }
       default:

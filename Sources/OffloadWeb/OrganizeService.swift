@@ -13,11 +13,15 @@ import Offload
 /// so a change the command line commits between the page's read and its write is caught too.
 actor OrganizeService {
   let workspace: Workspace
+  /// The store's changes, pushed to the pages: this service's own as it saves them, other
+  /// processes' through the store's watch.
+  nonisolated let changes: StoreChanges
 
   /// A service over `workspace`, whose changes answer before they checkpoint (call
   /// ``checkpointIfDue()`` once the answer is sent).
   init(workspace: Workspace) {
     self.workspace = workspace.deferringCheckpoints()
+    changes = StoreChanges(folder: workspace.root)
   }
 
   // MARK: Views
@@ -108,23 +112,6 @@ actor OrganizeService {
     return Self.version(of: tree.collection)
   }
 
-  /// A stamp of the store's change journal (names, sizes and modification times of its
-  /// files): every committed change, from any process, changes it.
-  ///
-  /// - Complexity: O(*f*), where *f* is the number of files in the store folder.
-  func stamp() -> String {
-    let manager = FileManager.default
-    let names = (try? manager.contentsOfDirectory(atPath: workspace.root)) ?? []
-    var digest = Digest()
-    for name in names.sorted() where name.hasPrefix("changes.") || name == "index.json" {
-      let attributes = try? manager.attributesOfItem(atPath: workspace.root + "/" + name)
-      let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
-      let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-      digest.add("\(name)|\(size)|\(date)")
-    }
-    return digest.hex
-  }
-
   private func canUndo() throws(DeckFailure) -> Bool {
     try !run { () throws(WorkspaceError) in try workspace.history(limit: 1) }.isEmpty
   }
@@ -190,6 +177,7 @@ actor OrganizeService {
     default:
       throw DeckFailure(status: 400, "unknown action \"\(Printable.clean(command.action))\"")
     }
+    changes.changed()
     return .init(done: done, view: try collections(), id: created)
   }
 
@@ -295,6 +283,7 @@ actor OrganizeService {
     default:
       throw DeckFailure(status: 400, "unknown action \"\(Printable.clean(command.action))\"")
     }
+    changes.changed()
     return .init(done: done, view: try collection(reference), id: created)
   }
 
@@ -325,6 +314,7 @@ actor OrganizeService {
         (editor) throws(EditRefusal) in try editor.drop([moving], on: target)
       }
     }
+    changes.changed()
   }
 
   /// Deletes a row the page swiped away, with everything nested under it, as one change.
@@ -341,6 +331,7 @@ actor OrganizeService {
         editor.remove([removing])
       }
     }
+    changes.changed()
     return "Deleted \(Self.count(made.placements.count))"
   }
 

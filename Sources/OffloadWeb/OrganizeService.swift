@@ -81,16 +81,16 @@ actor OrganizeService {
       version: Self.version(of: collection), canUndo: canUndo)
   }
 
-  /// The version of a collection: a digest of its name, kind and every item's place and text.
+  /// The version of a collection: a digest of its name, kind and every item's place, text and
+  /// role (a role changed elsewhere changes the rules, so the page's view is stale).
   ///
   /// - Complexity: O(*n* log *n*), where *n* is the number of items.
   static func version(of collection: ItemCollection) -> String {
     var digest = Digest()
     digest.add("\(collection.id.rawValue)|\(collection.kind.rawValue)|\(collection.name)")
     for item in collection.items.sorted(by: { $0.id < $1.id }) {
-      digest.add(
-        "\(item.id.rawValue)|\(item.parent?.rawValue ?? "")|\(item.order.rawValue)|\(item.done)|\(item.text)"
-      )
+      let place = "\(item.id.rawValue)|\(item.parent?.rawValue ?? "")|\(item.order.rawValue)"
+      digest.add("\(place)|\(item.done)|\(item.role?.description ?? "")|\(item.text)")
     }
     return digest.hex
   }

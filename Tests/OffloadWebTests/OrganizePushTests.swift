@@ -92,11 +92,16 @@ enum StoreCalls {
   ) throws -> [String] {
     let log = try TemporaryDirectory(prefix: "offload-strace")
     defer { log.remove() }
+    // strace starts through python3, which clears the signal mask it would inherit from this
+    // process's thread (a worker thread blocks SIGINT): strace only stops on a SIGINT it sees.
     let trace = Process()
-    trace.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
+    trace.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     trace.arguments = [
-      "-f", "-y", "-qq", "-o", log.appending("trace"), "-p", String(pid), "-e",
-      "trace=openat,open,stat,lstat,newfstatat,statx,getdents64,read,pread64",
+      "python3", "-c",
+      "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
+        + "os.execv(sys.argv[1], sys.argv[1:])",
+      "/usr/bin/strace", "-f", "-y", "-qq", "-o", log.appending("trace"), "-p", String(pid),
+      "-e", "trace=openat,open,stat,lstat,newfstatat,statx,getdents64,read,pread64",
     ]
     trace.standardError = FileHandle.nullDevice
     try trace.run()

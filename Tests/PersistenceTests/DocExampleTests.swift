@@ -242,6 +242,13 @@ struct DocExampleTests {
     #expect(try groceries.load()?.items.map(\.text) == ["Milk"])
   }
 
+  @Test func folderWatch() {
+    let watch = FolderWatch(folder: "/tmp", ignoring: { $0.hasSuffix(".lock") }) {
+      print("something changed")
+    }
+    watch.stop()
+  }
+
   struct ChangeRecord: Codable, Equatable { var text: String }
   struct Checkpoint: Codable { var count = 0 }
 

@@ -21,7 +21,7 @@ public import OrderingCore
 /// ```
 public struct Editor<ID: Hashable & Comparable & Sendable>: Sendable {
   /// The arrangement, checked against ``rules``.
-  public private(set) var forest: OrderedForest<ID>
+  public internal(set) var forest: OrderedForest<ID>
   /// The collection's rules.
   public private(set) var rules: PlacementRules<ID>
 
@@ -243,12 +243,12 @@ public struct Editor<ID: Hashable & Comparable & Sendable>: Sendable {
 
   // MARK: Helpers
 
-  private mutating func adopt(_ new: PlacementRules<ID>) {
+  mutating func adopt(_ new: PlacementRules<ID>) {
     rules = new
     forest.constraints = new.constraints(keyBudget: forest.constraints.keyBudget)
   }
 
-  private func isRoot(_ destination: OrderedForest<ID>.Destination) -> Bool {
+  func isRoot(_ destination: OrderedForest<ID>.Destination) -> Bool {
     switch destination {
     case .root, .lastRoot: true
     case .before(let anchor), .after(let anchor): forest.parent(of: anchor) == nil

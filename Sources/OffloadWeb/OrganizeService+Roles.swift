@@ -14,21 +14,21 @@ struct OrganizeRoleCommand: Decodable, Sendable {
 }
 
 extension OrganizeService {
-  /// Sets or clears a row's role as one change, through the same workspace call as
-  /// `offloadctl item edit ID --role ROLE`; a word that is not a role is refused with the
-  /// library's one-line reason.
+  /// Sets or clears a row's role as one change, through the collection's editor as
+  /// `offloadctl item edit ID --role ROLE` does; a word that is not a role, or a role the rules
+  /// refuse at the row's place, is refused with the library's one-line reason.
   ///
   /// - Parameter command: The decoded request.
   /// - Returns: What the page says and the collection as it now is.
   /// - Throws: 400 for a bad role word or a missing version, 404 for a row not in the
-  ///   collection, 409 for a stale view.
+  ///   collection, 409 for a stale view or a role the rules refuse.
   /// - Complexity: O(*n* log *n*), where *n* is the number of the collection's items.
   func setRole(_ command: OrganizeRoleCommand) throws(DeckFailure)
     -> OrganizeShapes.Changed<OrganizeShapes.Collection>
   {
     let (tree, _, version) = try load(command.collection)
     try Self.checkVersion(command.version, version, what: "this list")
-    let id = try Self.item(command.id, in: tree)
+    let id = try Self.shortID(command.id, in: tree)
     let role: PlacementRole?
     do {
       role = try command.role.map { (word) throws(PlacementRoleError) in

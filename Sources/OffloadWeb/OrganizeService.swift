@@ -72,7 +72,8 @@ actor OrganizeService {
       OrganizeShapes.Row(
         id: row.item.id.rawValue, text: Printable.clean(row.item.text), done: row.item.done,
         depth: row.depth, number: row.number, parent: row.item.parent?.rawValue,
-        childCount: row.childCount, fixed: rules.policy.canDrag(row.item.id) != nil)
+        childCount: row.childCount, fixed: rules.policy.canDrag(row.item.id) != nil,
+        role: rules.roles[row.item.id]?.description)
     }
     let collection = tree.collection
     return OrganizeShapes.Collection(
@@ -237,7 +238,7 @@ actor OrganizeService {
       created = item.id.rawValue
       done = "Added"
     case "edit":
-      let id = try Self.item(command.id, in: tree)
+      let id = try Self.shortID(command.id, in: tree)
       try run { () throws(WorkspaceError) in try workspace.editText(id, to: command.text ?? "") }
       done = "Edited"
     case "done":

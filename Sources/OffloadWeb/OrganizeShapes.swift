@@ -29,6 +29,10 @@ enum OrganizeShapes {
     var childCount: Int
     /// Whether the collection's rules keep the row where it is (an itinerary's day headers and games).
     var fixed: Bool
+    /// The role the collection's rules read for the row (stored, or given by the text
+    /// convention), in the words of `--role`: `day`, `day:2`, `fixed`, `segment:1-3`, `free`;
+    /// absent when it has none.
+    var role: String?
   }
 
   /// A collection page.

@@ -48,6 +48,7 @@ extension OrganizeShapes.Row: WebJSONWritable {
     writer.member("id", id)
     writer.member("number", number)
     writer.member("parent", parent)
+    writer.member("role", role)
     writer.member("text", text)
     writer.endObject()
     return true

@@ -22,4 +22,10 @@ public enum SeedItinerary {
   /// Why the segment may not go on day 3.
   public static let placementReason =
     "items go on a day (a travel segment only on a day of its range), never beside a day header"
+  /// Why an item's text may not be blank, on every surface.
+  public static let emptyTextReason = "an item's text cannot be empty"
+  /// The list every surface moves a row out of and into the itinerary.
+  public static let groceries = "Groceries"
+  /// The list's one row.
+  public static let milk = "Milk"
 }

@@ -10,11 +10,9 @@ import Testing
 /// refused with the editor's one-line reason, nothing changed.
 @Suite("Organize service: the itinerary's roles refuse moves with the editor's reason")
 struct ItineraryServiceScenarioTests {
-  @Test func refusalsMatchAndChangeNothing() async throws {
-    let folder = try TemporaryDirectory(prefix: "offload-itinerary")
-    defer { folder.remove() }
-    let workspace = Workspace(root: folder.appending("store"))
-    let service = OrganizeService(workspace: workspace)
+  /// Builds the seed itinerary with stored roles in `workspace`; returns the plan's id and
+  /// each text's id.
+  static func seed(_ workspace: Workspace) throws -> (trip: String, ids: [String: String]) {
     let trip = try workspace.createCollection(named: "Trip", kind: .plan).id.rawValue
     var ids: [String: String] = [:]
     for (day, items) in SeedItinerary.days {
@@ -28,15 +26,26 @@ struct ItineraryServiceScenarioTests {
           ).id.rawValue
       }
     }
-    let before = try await service.collection(trip)
-    func refusal(_ body: () async throws -> Void) async -> String? {
-      do {
-        try await body()
-        return nil
-      } catch {
-        return "\(error)"
-      }
+    return (trip, ids)
+  }
+
+  /// What `body` throws, as its one line, or nil when it does not throw.
+  static func refusal(_ body: () async throws -> Void) async -> String? {
+    do {
+      try await body()
+      return nil
+    } catch {
+      return "\(error)"
     }
+  }
+
+  @Test func refusalsMatchAndChangeNothing() async throws {
+    let folder = try TemporaryDirectory(prefix: "offload-itinerary")
+    defer { folder.remove() }
+    let workspace = Workspace(root: folder.appending("store"))
+    let service = OrganizeService(workspace: workspace)
+    let (trip, ids) = try Self.seed(workspace)
+    let before = try await service.collection(trip)
     // A keyboard move of the game, down among its siblings.
     var move = OrganizeCommand(action: "move")
     move.collection = trip
@@ -44,7 +53,7 @@ struct ItineraryServiceScenarioTests {
     move.id = ids[SeedItinerary.game]
     move.direction = "down"
     #expect(
-      await refusal { _ = try await service.changeItems(move) } == SeedItinerary.fixedReason)
+      await Self.refusal { _ = try await service.changeItems(move) } == SeedItinerary.fixedReason)
     // A drop of the game onto another day, and of the segment onto day 3.
     let (tree, rules, version) = try await service.load(trip)
     let rows = tree.editor.dropRows()
@@ -59,7 +68,7 @@ struct ItineraryServiceScenarioTests {
           pointer: TouchPoint(x: 0.5, y: rows[index].minY + 0.9), rows: rows, dragged: [dragged],
           rules: rules.policy, configuration: rules.dropConfiguration
         ).target)
-      let refused = await refusal {
+      let refused = await Self.refusal {
         try await service.drop(target, moving: dragged.rawValue, in: trip, version: version)
       }
       #expect(refused == reason, "\(text): \(target)")

@@ -27,7 +27,8 @@ struct WebJSONTests {
         id: "\(index)" + text(&random), text: text(&random), done: random.next() % 2 == 0,
         depth: Int(random.next() % 10), number: "\(index + 1).\(random.next() % 9)",
         parent: random.next() % 3 == 0 ? nil : text(&random),
-        childCount: Int(random.next() % 1_000_000), fixed: random.next() % 5 == 0)
+        childCount: Int(random.next() % 1_000_000), fixed: random.next() % 5 == 0,
+        role: random.next() % 3 == 0 ? nil : text(&random))
     }
     return OrganizeShapes.Collection(
       id: text(&random), name: text(&random), kind: random.next() % 2 == 0 ? "plan" : "list",

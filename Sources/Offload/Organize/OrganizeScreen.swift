@@ -289,9 +289,21 @@ public struct OrganizeScreen {
       status = "Cancelled"
     case (.enter, _):
       let text = input.trimmingSpaces
-      guard !text.isEmpty else {
-        status = "Type some text first, or Esc to cancel"
-        return .redraw
+      switch prompt {
+      case .rename, .add:
+        // The editor's rule for an item's text, checked before the prompt closes so the
+        // text stays to be corrected.
+        do throws(EditRefusal) {
+          _ = try ItemText.valid(input)
+        } catch {
+          status = "Cannot: \(error.reason)"
+          return .redraw
+        }
+      case .moveTo, .filter, .confirmDelete:
+        guard !text.isEmpty else {
+          status = "Type some text first, or Esc to cancel"
+          return .redraw
+        }
       }
       self.prompt = nil
       switch prompt {

@@ -92,7 +92,7 @@ public struct OrganizeSession {
         try workspace.outdent(id.rawValue)
         message = "Outdented \(label([id]))"
       case .rename(let id, let text):
-        try workspace.editText(id.rawValue, to: text)
+        try workspace.editText(id, to: text)
         message = "Renamed to \"\(text)\""
       case .moveToCollection(let ids, let target):
         let result = try workspace.moveItems(

@@ -151,46 +151,33 @@ extension Workspace {
         result.affected = made.placements.count
         return (result, "move \(label) in \"\(source.name)\"")
       }
-      // Across collections: insert each subtree in preorder, the tops side by side.
-      var sourceForest = try transaction.tree(sourceID).forest
-      var destinationCollection = try transaction.collection(targetID)
-      var targetForest = CollectionTree(destinationCollection, maximumPlanDepth: maximumPlanDepth)
-        .forest
-      var moving: [ShortID: Item] = [:]
-      for item in source.items { moving[item.id] = item }
-      var inserted = OrderedForest<ShortID>.ChangeSet()
-      var place = try destination(placement, in: targetForest, collection: destinationCollection)
-      var carried: [ShortID: Item] = [:]
-      do throws(OrderedForest<ShortID>.Refusal) {
-        for top in tops {
-          let subtree = sourceForest.subtree(of: top)
-          inserted.changes += try targetForest.insert(top, at: place).changes
-          for node in subtree {
-            carried[node] = moving[node]
-            guard node != top, let parent = sourceForest.parent(of: node) else { continue }
-            inserted.changes += try targetForest.insert(node, at: .lastChild(of: parent)).changes
-          }
-          place = .after(top)
-        }
+      // Across collections: the source's editor hands the subtrees to the destination's.
+      let place = try destination(
+        placement, in: try transaction.tree(targetID).forest,
+        collection: try transaction.collection(targetID))
+      let carried = Dictionary(uniqueKeysWithValues: source.items.map { ($0.id, $0) })
+      var roles: [ShortID: PlacementRole] = [:]
+      for item in source.items { if let role = item.role { roles[item.id] = role } }
+      var target = try transaction.collection(targetID)
+      var sourceEditor = try transaction.takeTree(sourceID).editor
+      var targetEditor = try transaction.takeTree(targetID).editor
+      let moved: EditTransfer<ShortID>
+      do throws(EditRefusal) {
+        moved = try sourceEditor.move(tops, into: &targetEditor, at: place, roles: roles)
       } catch {
-        throw refusal(error, collection: destinationCollection, verb: "move \(label)")
+        throw refusal(
+          error, collection: error.code == "fixed" ? source : target, verb: "move \(label)")
       }
-      for top in tops {
-        do {
-          CollectionTree.apply(try sourceForest.remove(top), to: &source)
-        } catch {
-          throw WorkspaceError(.damagedStore, "\(error)")
-        }
+      guard let removed = moved.removed.changeSet, let added = moved.added.changeSet else {
+        throw WorkspaceError(.damagedStore, "the editor returned a malformed order key")
       }
-      CollectionTree.apply(inserted, to: &destinationCollection, adding: carried)
+      CollectionTree.apply(removed, to: &source)
+      CollectionTree.apply(added, to: &target, adding: carried)
       try transaction.update(source)
-      try transaction.update(destinationCollection)
-      result.affected = carried.count
-      result.collections.append(destinationCollection.name)
-      return (
-        result,
-        "move \(label) from \"\(source.name)\" to \"\(destinationCollection.name)\""
-      )
+      try transaction.update(target)
+      result.affected = moved.count
+      result.collections.append(target.name)
+      return (result, "move \(label) from \"\(source.name)\" to \"\(target.name)\"")
     }
   }
 

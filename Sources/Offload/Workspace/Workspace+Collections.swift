@@ -262,15 +262,11 @@ extension Workspace {
   }
 
   static func validName(_ name: String) throws(WorkspaceError) -> String {
-    let trimmed = name.trimmingCharacters(in: .whitespaces)
-    guard !trimmed.isEmpty else {
-      throw WorkspaceError(.badInput, "a collection name cannot be empty")
+    do {
+      return try ItemText.valid(name, what: "a collection name")
+    } catch {
+      throw WorkspaceError(.badInput, error.reason)
     }
-    guard !trimmed.contains(where: \.isNewline) else {
-      throw WorkspaceError(.badInput, "a collection name must fit on one line")
-    }
-    try refuseControlCharacters(trimmed, what: "a collection name")
-    return trimmed
   }
 
   static func ensureNameIsFree(_ name: String, in index: StoreIndex) throws(WorkspaceError) {

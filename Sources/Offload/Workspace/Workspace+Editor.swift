@@ -40,29 +40,93 @@ extension Workspace {
     try resolveCollection(reference, in: try loadIndex())
   }
 
-  /// Sets or clears an item's role (see `PlacementRole` in Editing), and its text when given, as one
-  /// change.
+  /// Replaces an item's text, through its collection's editor, as one change.
+  ///
+  /// - Parameters:
+  ///   - prefix: The item's id prefix.
+  ///   - text: The new text (see `ItemText.valid(_:)` in Editing).
+  /// - Throws: ``WorkspaceError/Code/notFound``, ``WorkspaceError/Code/ambiguous`` or
+  ///   ``WorkspaceError/Code/badInput`` for text that is empty, spans lines or holds a
+  ///   control character.
+  /// - Complexity: O(*n* log *n*) in the collection's size, plus the writes.
+  public func editText(_ prefix: String, to text: String) throws(WorkspaceError) {
+    try editFields(.prefix(prefix), role: nil, text: text)
+  }
+
+  /// Replaces the text of an item named by its id (a surface that shows the item already).
+  ///
+  /// - Parameters:
+  ///   - id: The item's id.
+  ///   - text: The new text.
+  /// - Throws: As the form that takes an id prefix.
+  /// - Complexity: O(*n* log *n*) in the collection's size, plus the writes.
+  public func editText(_ id: ShortID, to text: String) throws(WorkspaceError) {
+    try editFields(.id(id), role: nil, text: text)
+  }
+
+  /// Sets or clears an item's role (see `PlacementRole` in Editing), and its text when given,
+  /// as one change through its collection's editor, which keeps the rules whole (see
+  /// `Editor.setRole(_:to:stored:)`).
   ///
   /// - Parameters:
   ///   - prefix: The item's id prefix.
   ///   - role: The new role, or nil for none.
   ///   - text: The new text, or nil to keep it.
-  /// - Throws: ``WorkspaceError/Code/notFound``, ``WorkspaceError/Code/ambiguous`` or
-  ///   ``WorkspaceError/Code/badInput`` for text that is empty or spans lines.
+  /// - Throws: ``WorkspaceError/Code/notFound``, ``WorkspaceError/Code/ambiguous``,
+  ///   ``WorkspaceError/Code/badInput`` for bad text, or ``WorkspaceError/Code/refused`` with
+  ///   the rules' reason when the role would refuse the item's own place.
+  /// - Complexity: O(*n* log *n*) in the collection's size, plus the writes.
   public func setRole(_ prefix: String, to role: PlacementRole?, text: String? = nil)
     throws(WorkspaceError)
   {
-    let text = try text.map { (text) throws(WorkspaceError) in try Self.validText(text) }
+    try editFields(.prefix(prefix), role: .some(role), text: text)
+  }
+
+  /// Sets or clears the role of an item named by its id (a page's Role menu).
+  ///
+  /// - Parameters:
+  ///   - id: The item's id.
+  ///   - role: The new role, or nil for none.
+  /// - Throws: As the form that takes an id prefix.
+  /// - Complexity: O(*n* log *n*) in the collection's size, plus the writes.
+  public func setRole(_ id: ShortID, to role: PlacementRole?) throws(WorkspaceError) {
+    try editFields(.id(id), role: .some(role), text: nil)
+  }
+
+  /// How a surface names an item: a prefix typed, or an id it shows.
+  enum ItemName {
+    case prefix(String)
+    case id(ShortID)
+  }
+
+  /// Edits an item's text and role through its collection's editor, as one change.
+  private func editFields(_ name: ItemName, role: PlacementRole??, text: String?)
+    throws(WorkspaceError)
+  {
     try change { (transaction) throws(WorkspaceError) in
-      let (id, collectionID) = try resolveItem(prefix, in: transaction.index)
-      var collection = try transaction.collection(collectionID)
-      guard let position = collection.items.firstIndex(where: { $0.id == id }) else {
-        throw WorkspaceError(.damagedStore, "item \(id) is missing from its collection")
+      let id: ShortID
+      let collectionID: ShortID
+      switch name {
+      case .prefix(let prefix): (id, collectionID) = try resolveItem(prefix, in: transaction.index)
+      case .id(let known):
+        guard let location = transaction.index.itemLocations[known] else {
+          throw WorkspaceError(.notFound, "no item has the id \(known)")
+        }
+        (id, collectionID) = (known, location)
       }
-      collection.items[position].role = role
-      if let text { collection.items[position].text = text }
-      try transaction.update(collection)
-      return ((), "role \(id) \(role?.description ?? "none")")
+      let items = try transaction.tree(collectionID).items
+      let verb = role == nil ? "edit \(id)" : "role \(id) \(role??.description ?? "none")"
+      _ = try edit(collectionID, in: &transaction, verb: verb) { (editor) throws(EditRefusal) in
+        var change = EditChange<ShortID>(intent: .edit)
+        if let text {
+          change = try editor.editText(id, to: text, from: items[id]?.text ?? "")
+        }
+        if let role {
+          change.fields += try editor.setRole(id, to: role) { items[$0]?.role }.fields
+        }
+        return change
+      }
+      return ((), verb)
     }
   }
 
@@ -122,6 +186,8 @@ extension Workspace {
         "cannot \(verb): \"\(collection.name)\" is a list, and lists are flat; convert it to a plan to nest items"
       )
     }
+    if refusal.code == "text" { return WorkspaceError(.badInput, refusal.reason) }
+    if refusal.code == "unknown" { return WorkspaceError(.notFound, refusal.reason) }
     return WorkspaceError(.refused, refusal.reason)
   }
 }

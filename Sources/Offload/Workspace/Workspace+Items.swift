@@ -168,59 +168,36 @@ extension Workspace {
     try setDone(ItemSelection(terms: [.id(prefix)]), in: nil, done)
   }
 
-  /// Replaces an item's text.
-  public func editText(_ prefix: String, to text: String) throws(WorkspaceError) {
-    let text = try Self.validText(text)
-    try editItem(prefix, summary: "edit") { $0.text = text }
-  }
-
-  private func editItem(_ prefix: String, summary: String, _ edit: (inout Item) -> Void)
-    throws(WorkspaceError)
-  {
-    try change { (transaction) throws(WorkspaceError) in
-      let (id, collectionID) = try resolveItem(prefix, in: transaction.index)
-      var collection = try transaction.collection(collectionID)
-      guard let position = collection.items.firstIndex(where: { $0.id == id }) else {
-        throw WorkspaceError(.damagedStore, "item \(id) is missing from its collection")
-      }
-      edit(&collection.items[position])
-      try transaction.update(collection)
-      return ((), "\(summary) \(id)")
-    }
-  }
-
-  /// Removes items with everything nested under them, as one change.
+  /// Removes items with everything nested under them, as one change: each collection's
+  /// items through its editor, once however many of them are named.
   ///
+  /// - Parameter prefixes: The items' id prefixes.
   /// - Returns: How many items were removed in all (nested ones included).
+  /// - Throws: ``WorkspaceError/Code/invalidRequest`` for no prefix,
+  ///   ``WorkspaceError/Code/notFound`` or ``WorkspaceError/Code/ambiguous`` for a prefix.
+  /// - Complexity: O(*n* log *n*) in the touched collections' sizes, plus the writes.
   @discardableResult
   public func removeItems(_ prefixes: [String]) throws(WorkspaceError) -> Int {
     guard !prefixes.isEmpty else {
       throw WorkspaceError(.invalidRequest, "name at least one item to remove")
     }
     return try change { (transaction) throws(WorkspaceError) in
-      var removed = 0
-      var ids: [ShortID] = []
-      var targets: [(ShortID, ShortID)] = []
-      for prefix in prefixes { targets.append(try resolveItem(prefix, in: transaction.index)) }
-      // One forest per collection, built once however many of its items are named.
-      var forests: [ShortID: OrderedForest<ShortID>] = [:]
-      for (id, collectionID) in targets {
-        var collection = try transaction.collection(collectionID)
-        var forest =
-          forests[collectionID]
-          ?? CollectionTree(collection, maximumPlanDepth: maximumPlanDepth).forest
-        guard forest.contains(id) else { continue }  // Already gone with an ancestor.
-        do {
-          let changes = try forest.remove(id)
-          removed += changes.count
-          CollectionTree.apply(changes, to: &collection)
-        } catch {
-          throw WorkspaceError(.damagedStore, "\(error)")
-        }
-        forests[collectionID] = forest
-        try transaction.update(collection)
-        ids.append(id)
+      var order: [ShortID] = []
+      var named: [ShortID: [ShortID]] = [:]
+      for prefix in prefixes {
+        let (id, collectionID) = try resolveItem(prefix, in: transaction.index)
+        if named[collectionID] == nil { order.append(collectionID) }
+        named[collectionID, default: []].append(id)
       }
+      var removed = 0
+      for collectionID in order {
+        let ids = named[collectionID] ?? []
+        let (made, _) = try edit(collectionID, in: &transaction, verb: "remove") { editor in
+          editor.remove(ids)
+        }
+        removed += made.placements.count
+      }
+      let ids = order.flatMap { named[$0] ?? [] }
       return (removed, "remove \(ids.map(\.rawValue).joined(separator: " "))")
     }
   }
@@ -280,36 +257,12 @@ extension Workspace {
     self.refusal(EditRefusal(refusal), collection: collection, verb: verb)
   }
 
+  /// An item's text as ``ItemText/valid(_:)`` takes it, its refusal as bad input.
   static func validText(_ text: String) throws(WorkspaceError) -> String {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    guard !trimmed.isEmpty else {
-      throw WorkspaceError(.badInput, "an item's text cannot be empty")
+    do {
+      return try ItemText.valid(text)
+    } catch {
+      throw WorkspaceError(.badInput, error.reason)
     }
-    guard !trimmed.contains(where: \.isNewline) else {
-      throw WorkspaceError(.badInput, "an item's text must fit on one line")
-    }
-    try refuseControlCharacters(trimmed, what: "an item's text")
-    return trimmed
-  }
-
-  /// Refuses text holding a control character (C0, DEL, C1) or a bidirectional override:
-  /// printed later, it could drive the terminal or disguise what a line says.
-  ///
-  /// - Complexity: O(*m*), where *m* is the length of `text`.
-  static func refuseControlCharacters(_ text: String, what: String) throws(WorkspaceError) {
-    for (column, scalar) in text.unicodeScalars.enumerated()
-    where scalar.value == 0x0A || isRefusedInNote(scalar) {
-      throw WorkspaceError(
-        .badInput,
-        "\(what) cannot hold the control character U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)) (column \(column + 1))"
-      )
-    }
-  }
-}
-
-extension String {
-  /// The string with zeros in front, up to `width` characters.
-  fileprivate func leftPadded(to width: Int) -> String {
-    String(repeating: "0", count: max(0, width - count)) + self
   }
 }

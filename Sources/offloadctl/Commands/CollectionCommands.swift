@@ -17,7 +17,8 @@ struct CollectionCommand: ParsableCommand {
     ])
 
   struct Create: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Create an empty list or plan.")
+    static let configuration = CommandConfiguration(
+      commandName: "create", abstract: "Create an empty list or plan.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The collection's name (unique, any case).") var name: String
     @Option(help: "list (flat) or plan (nested).") var kind: CollectionKind = .list
@@ -35,7 +36,8 @@ struct CollectionCommand: ParsableCommand {
   }
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the collections.")
+    static let configuration = CommandConfiguration(
+      commandName: "list", abstract: "List the collections.")
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -60,6 +62,7 @@ struct CollectionCommand: ParsableCommand {
 
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "show",
       abstract: "Show a collection as an indented tree with ids and outline numbers.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The collection's name or id.", completion: StoreCompletion.collections)
@@ -122,7 +125,8 @@ struct CollectionCommand: ParsableCommand {
   }
 
   struct Rename: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Rename a collection.")
+    static let configuration = CommandConfiguration(
+      commandName: "rename", abstract: "Rename a collection.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The collection's name or id.", completion: StoreCompletion.collections)
     var name: String
@@ -143,6 +147,7 @@ struct CollectionCommand: ParsableCommand {
 
   struct Move: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "move",
       abstract: "Put a collection elsewhere in the order `collection list` shows.",
       discussion: """
         The inbox stays first: --first puts the collection right after it, and nothing goes \
@@ -186,6 +191,7 @@ struct CollectionCommand: ParsableCommand {
 
   struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "delete",
       abstract:
         "Delete collections (non-empty ones only with --force; one undo brings them all back).")
     @OptionGroup var global: GlobalOptions
@@ -216,6 +222,7 @@ struct CollectionCommand: ParsableCommand {
 
   struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "convert",
       abstract: "Turn a plan into a list (flattened in outline order) or a list into a plan.",
       discussion: """
         Flattening a plan whose items nest loses the nesting: on a terminal the command asks \
@@ -270,6 +277,7 @@ struct CollectionCommand: ParsableCommand {
 
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "import",
       abstract: "Create a collection from a Markdown outline or an exported JSON file.",
       discussion: """
         Markdown: one item per line, marked '- ', '* ', '+ ', '1. ' or '1) ', nesting by \
@@ -317,6 +325,7 @@ struct CollectionCommand: ParsableCommand {
 
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "export",
       abstract: "Print a collection as a Markdown outline or JSON (import reads both back).")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The collection's name or id.", completion: StoreCompletion.collections)

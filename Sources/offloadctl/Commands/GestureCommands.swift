@@ -27,6 +27,7 @@ struct GestureCommand: ParsableCommand {
 
   struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "replay",
       abstract: "Print the event timeline and the decision of each stroke of a JSON-lines trace.",
       discussion:
         "Each line is {\"type\":\"sample\",\"t\":SECONDS,\"x\":X,\"y\":Y,\"phase\":\"began|moved|ended|cancelled\"}, "
@@ -61,6 +62,7 @@ struct GestureCommand: ParsableCommand {
 
   struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "eval",
       abstract: "Compare gesture decisions with the derived labels of a CSV stroke file.",
       discussion:
         "The CSV needs the columns stroke_id, t_ms, x, y (device pixels), phase and derived_label. "

@@ -61,6 +61,7 @@ struct StoreCommand: ParsableCommand {
 
   struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "verify",
       abstract:
         "Check every file and the tree of every collection; exits 65 when something needs repair.")
     @OptionGroup var global: GlobalOptions
@@ -75,6 +76,7 @@ struct StoreCommand: ParsableCommand {
 
   struct Repair: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "repair",
       abstract: "Apply what verify proposes, after backing the store up inside it.")
     @OptionGroup var global: GlobalOptions
 

@@ -99,7 +99,8 @@ struct ItemCommand: ParsableCommand {
   }
 
   struct Add: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Add an item to a collection.")
+    static let configuration = CommandConfiguration(
+      commandName: "add", abstract: "Add an item to a collection.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The collection's name or id.", completion: StoreCompletion.collections)
     var collection: String
@@ -139,6 +140,7 @@ struct ItemCommand: ParsableCommand {
 
   struct Move: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "move",
       abstract: "Move items, with everything nested under them, within or between collections.",
       discussion: """
         Several items move as one change (one undo puts them back): they keep their relative \
@@ -201,6 +203,7 @@ struct ItemCommand: ParsableCommand {
 
   struct Indent: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "indent",
       abstract: "Nest an item under the item above it (it becomes that item's last child).")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The item's id.", completion: StoreCompletion.items) var id: String
@@ -213,6 +216,7 @@ struct ItemCommand: ParsableCommand {
 
   struct Outdent: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "outdent",
       abstract: "Lift an item out of its parent (it goes right after the parent).")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The item's id.", completion: StoreCompletion.items) var id: String
@@ -225,6 +229,7 @@ struct ItemCommand: ParsableCommand {
 
   struct Done: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "done",
       abstract: "Mark items done, with what is nested under them (one change).",
       discussion: ItemCommand.selectionRule)
     @OptionGroup var global: GlobalOptions
@@ -235,6 +240,7 @@ struct ItemCommand: ParsableCommand {
 
   struct Undone: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "undone",
       abstract: "Mark items not done, with what is nested under them (one change).",
       discussion: ItemCommand.selectionRule)
     @OptionGroup var global: GlobalOptions
@@ -287,6 +293,7 @@ struct ItemCommand: ParsableCommand {
 
   struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "edit",
       abstract: "Replace an item's text, its role in a plan, or both (one change).")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The item's id.", completion: StoreCompletion.items) var id: String
@@ -317,6 +324,7 @@ struct ItemCommand: ParsableCommand {
 
   struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "remove",
       abstract: "Remove items with everything nested under them (one undo brings them back).",
       discussion: ItemCommand.selectionRule)
     @OptionGroup var global: GlobalOptions

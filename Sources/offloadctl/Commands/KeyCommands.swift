@@ -22,6 +22,7 @@ struct KeyCommand: ParsableCommand {
 
   struct Between: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "between",
       abstract: "Print one key strictly between two keys.",
       discussion: "With no bounds it prints the first key, a0.")
 
@@ -49,6 +50,7 @@ struct KeyCommand: ParsableCommand {
 
   struct Spread: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "spread",
       abstract: "Print N strictly increasing keys spread evenly between two keys.",
       discussion:
         "Keys print one per line; between two bounds the gap is bisected, so keys stay short.")
@@ -89,6 +91,7 @@ struct KeyCommand: ParsableCommand {
 
   struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "check",
       abstract: "Check that every key is valid.",
       discussion:
         "Exits 0 when every key is valid; otherwise prints one line per invalid key on stderr and exits 65."

@@ -1,0 +1,63 @@
+import Foundation
+import OffloadTestSupport
+import Testing
+
+@testable import Offload
+@testable import OffloadWeb
+
+/// Text and role edits and moves to another collection through the organize service: the
+/// editor's refusals, word for word as the command line prints them, and nothing changed.
+@Suite("Organize service: text, role and cross-collection edits refused with the editor's reason")
+struct EditIntentServiceScenarioTests {
+  @Test func refusalsMatchAndChangeNothing() async throws {
+    let folder = try TemporaryDirectory(prefix: "offload-edit-intents")
+    defer { folder.remove() }
+    let workspace = Workspace(root: folder.appending("store"))
+    let service = OrganizeService(workspace: workspace)
+    let (trip, ids) = try ItineraryServiceScenarioTests.seed(workspace)
+    let groceries = try workspace.createCollection(named: SeedItinerary.groceries, kind: .list)
+      .id.rawValue
+    let milk = try workspace.addItem(to: groceries, text: SeedItinerary.milk).id.rawValue
+    let tripView = try await service.collection(trip)
+    let listView = try await service.collection(groceries)
+    func command(_ action: String, _ id: String?, in view: OrganizeShapes.Collection)
+      -> OrganizeCommand
+    {
+      var command = OrganizeCommand(action: action)
+      command.collection = view.id
+      command.version = view.version
+      command.id = id
+      return command
+    }
+    var edit = command("edit", ids["Museum"], in: tripView)
+    edit.text = "   "
+    #expect(
+      await ItineraryServiceScenarioTests.refusal { _ = try await service.changeItems(edit) }
+        == SeedItinerary.emptyTextReason)
+    for (id, word) in [(SeedItinerary.travel, "segment:3"), ("Museum", "day")] {
+      let json =
+        #"{"collection":"\#(trip)","version":"\#(tripView.version)","id":"\#(ids[id] ?? "")","role":"\#(word)"}"#
+      let role = try JSONDecoder().decode(OrganizeRoleCommand.self, from: Data(json.utf8))
+      #expect(
+        await ItineraryServiceScenarioTests.refusal { _ = try await service.setRole(role) }
+          == SeedItinerary.placementReason,
+        "\(id) \(word)")
+    }
+    var gameOut = command("moveTo", ids[SeedItinerary.game], in: tripView)
+    gameOut.target = groceries
+    #expect(
+      await ItineraryServiceScenarioTests.refusal { _ = try await service.changeItems(gameOut) }
+        == SeedItinerary.fixedReason)
+    var milkIn = command("moveTo", milk, in: listView)
+    milkIn.target = trip
+    #expect(
+      await ItineraryServiceScenarioTests.refusal { _ = try await service.changeItems(milkIn) }
+        == SeedItinerary.placementReason)
+    #expect(try await service.collection(trip) == tripView)
+    #expect(try await service.collection(groceries) == listView)
+    // The rows carry the roles the rules read, in the words of --role.
+    let roles = Dictionary(uniqueKeysWithValues: tripView.rows.map { ($0.text, $0.role) })
+    #expect(roles["Boston"] == "day" && roles[SeedItinerary.game] == "fixed")
+    #expect(roles[SeedItinerary.travel] == "segment:1-2" && roles["Museum"] == .some(nil))
+  }
+}

@@ -187,7 +187,7 @@ extension Workspace {
   /// the ids, grouped by collection in the order first met.
   func resolve(
     _ selection: ItemSelection, in reference: String?, transaction: inout Transaction
-  ) throws(WorkspaceError) -> [(ShortID, ItemSelection.Resolved)] {
+  ) throws(WorkspaceError) -> [(ShortID, ItemSelection.Resolved<ShortID>)] {
     let index = transaction.index
     func locate(_ prefix: String) -> String? {
       guard let (_, collectionID) = try? resolveItem(prefix, in: index) else { return nil }
@@ -218,7 +218,7 @@ extension Workspace {
       let (_, collectionID) = try resolveItem(prefix, in: index)
       exceptions[collectionID, default: []].append(term)
     }
-    var groups: [(ShortID, ItemSelection.Resolved)] = []
+    var groups: [(ShortID, ItemSelection.Resolved<ShortID>)] = []
     for collectionID in order {
       let tree = try transaction.tree(collectionID)
       let part = ItemSelection(
@@ -229,7 +229,7 @@ extension Workspace {
   }
 
   /// Refuses a move or removal that would carry an excepted row along with its ancestor.
-  func refuseCarriedExceptions(_ resolved: ItemSelection.Resolved, verb: String)
+  func refuseCarriedExceptions(_ resolved: ItemSelection.Resolved<ShortID>, verb: String)
     throws(WorkspaceError)
   {
     guard let first = resolved.carriedExceptions.first else { return }

@@ -94,13 +94,25 @@ extension OrganizeService {
 struct Digest {
   private var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
-  mutating func add(_ line: String) {
-    for byte in line.utf8 {
+  mutating func add(_ line: String) { field(line, separator: 0x0a) }
+
+  /// Adds one field's bytes and a separator (by default a unit separator, which no text
+  /// holds; a line break for ``add(_:)``).
+  mutating func field(_ text: String, separator: UInt8 = 0x1f) {
+    for byte in text.utf8 {
       value ^= UInt64(byte)
       value = value &* 0x100_0000_01b3
     }
-    value ^= 0x0a
+    value ^= UInt64(separator)
     value = value &* 0x100_0000_01b3
+  }
+
+  /// The digest, its bits spread (SplitMix64's finalizer), so sums of digests do not cancel.
+  var mixed: UInt64 {
+    var z = value &+ 0x9e37_79b9_7f4a_7c15
+    z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+    z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+    return z ^ (z >> 31)
   }
 
   var hex: String {

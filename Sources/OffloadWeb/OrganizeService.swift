@@ -85,14 +85,26 @@ actor OrganizeService {
   /// The version of a collection: a digest of its name, kind and every item's place, text and
   /// role (a role changed elsewhere changes the rules, so the page's view is stale).
   ///
-  /// - Complexity: O(*n* log *n*), where *n* is the number of items.
+  /// Each item's fields are digested on their own bytes and the items' digests summed, so the
+  /// version does not depend on the items' order in the file and needs neither a sort nor a
+  /// string per item (a drop on a 10,000-row plan computes it three times).
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of items.
   static func version(of collection: ItemCollection) -> String {
     var digest = Digest()
     digest.add("\(collection.id.rawValue)|\(collection.kind.rawValue)|\(collection.name)")
-    for item in collection.items.sorted(by: { $0.id < $1.id }) {
-      let place = "\(item.id.rawValue)|\(item.parent?.rawValue ?? "")|\(item.order.rawValue)"
-      digest.add("\(place)|\(item.done)|\(item.role?.description ?? "")|\(item.text)")
+    var sum: UInt64 = 0
+    for item in collection.items {
+      var line = Digest()
+      line.field(item.id.rawValue)
+      line.field(item.parent?.rawValue ?? "")
+      line.field(item.order.rawValue)
+      line.field(item.done ? "1" : "0")
+      if let role = item.role { line.field(role.description) }
+      line.field(item.text)
+      sum &+= line.mixed
     }
+    digest.add(String(sum, radix: 16))
     return digest.hex
   }
 

@@ -60,4 +60,29 @@ struct EditIntentServiceScenarioTests {
     #expect(roles["Boston"] == "day" && roles[SeedItinerary.game] == "fixed")
     #expect(roles[SeedItinerary.travel] == "segment:1-2" && roles["Museum"] == .some(nil))
   }
+
+  @Test("a view's version ignores the items' order in the file and sees every field")
+  func versionIsOrderFree() throws {
+    let folder = try TemporaryDirectory(prefix: "offload-version")
+    defer { folder.remove() }
+    let workspace = Workspace(root: folder.appending("store"))
+    let (trip, _) = try ItineraryServiceScenarioTests.seed(workspace)
+    let collection = try workspace.tree(of: trip).collection
+    let version = OrganizeService.version(of: collection)
+    var random = SplitMix64(seed: 27)
+    for round in 0..<20 {
+      var shuffled = collection
+      shuffled.items.shuffle(using: &random)
+      #expect(OrganizeService.version(of: shuffled) == version, "round \(round)")
+      let index = Int(random.next() % UInt64(shuffled.items.count))
+      var changed = shuffled
+      switch round % 4 {
+      case 0: changed.items[index].text += "!"
+      case 1: changed.items[index].done.toggle()
+      case 2: changed.items[index].role = changed.items[index].role == nil ? .free : nil
+      default: changed.name += "!"
+      }
+      #expect(OrganizeService.version(of: changed) != version, "round \(round)")
+    }
+  }
 }

@@ -186,7 +186,7 @@ actor DeckService {
     try library { () throws(PhotoSessionError) in
       try deck.change(id) { session throws(PhotoSessionError) in
         let report = try session.commit(batchSize: 50, dryRun: false, progress: progress)
-        return WebShapes.Committed(report: report, statistics: session.statistics)
+        return WebShapes.committed(report: report, statistics: session.statistics)
       }
     }
   }

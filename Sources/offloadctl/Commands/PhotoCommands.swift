@@ -160,7 +160,7 @@ struct PhotosCommand: ParsableCommand {
       let card = session.card(at: index)
       if global.json {
         try Output.document(
-          PhotoShapes.Undone(
+          PhotoShapes.Marked(
             photo: PhotoShapes.CardShape(card, opened.library),
             current: session.current.map { PhotoShapes.CardShape($0, opened.library) },
             statistics: session.statistics))

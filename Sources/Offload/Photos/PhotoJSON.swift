@@ -9,10 +9,8 @@ public import PhotoSession
 /// read, with ``Video/line(_:)`` for a video card's caption. Encoded with sorted keys, the
 /// same data gives the same bytes wherever it is printed or sent.
 ///
-/// ```swift
-/// let session = PhotoJSON.Session(id: "s1", manifest: manifest, statistics: statistics)
-/// let figures = PhotoJSON.Figures(session, canUndo: false)  // what the deck page draws
-/// ```
+/// A page's figures come from the same session shape the command line prints:
+/// `PhotoJSON.Figures(session, canUndo: ...)`.
 public enum PhotoJSON {
   /// A session: its id, folder, start, ordering and figures (`photos status --json`'s
   /// `session`).

@@ -9,12 +9,14 @@
 //   Editing -> { OrderingCore, Selection, Gestures }  (the editor: intents in, changes out)
 //   offloadctl -> OffloadWeb -> { Offload, Gestures, PhotoSession, Persistence, Hummingbird,
 //                                 HummingbirdWebSocket, HummingbirdCore, HummingbirdTLS,
-//                                 HTTPTypes, X509, Crypto, SwiftASN1, NIOSSL }
+//                                 HTTPTypes, X509, Crypto, SwiftASN1, NIOSSL, Logging }
 //     (Persistence for its JSON writer, which writes the organize views; X509, Crypto,
 //     SwiftASN1 and NIOSSL for the store's self-signed certificate behind `serve --tls`)
 //   PhotoSession -> Persistence
 //   offloadctl, Offload -> TerminalUI  (keys, frames, diffing for interactive screens)
 //   offloadctl -> OrderingCore, Gestures, PhotoSession (their value types in command output)
+//   offloadctl -> Logging              (the web server's logger, made by `serve`)
+//   offloadctl -> Persistence          (its atomic write, for `photos preview`)
 //   Offload -> TerminalUI              (the organize screen's state machine draws frames)
 //   Replication -> OrderingCore        (the pure merge of replicas' operations)
 //   OrderingCore, Selection, Gestures, TerminalUI  import nothing but the standard library
@@ -93,6 +95,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
   ],
   targets: [
     // Libraries.
@@ -138,6 +141,7 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto", condition: whenWebServer),
         .product(name: "SwiftASN1", package: "swift-asn1", condition: whenWebServer),
         .product(name: "NIOSSL", package: "swift-nio-ssl", condition: whenWebServer),
+        .product(name: "Logging", package: "swift-log", condition: whenWebServer),
       ],
       resources: [.copy("Resources")],
       swiftSettings: swiftSettings),
@@ -151,8 +155,12 @@ let package = Package(
         "TerminalUI",
         // Value types in command output (placements, gesture reports, photo decisions).
         "OrderingCore", "Gestures", "PhotoSession",
+        // The atomic write of `photos preview`.
+        "Persistence",
         .product(
           name: "ArgumentParser", package: "swift-argument-parser", condition: whenCommandLineTool),
+        // The server's logger, made and levelled by `serve`.
+        .product(name: "Logging", package: "swift-log", condition: whenCommandLineTool),
       ],
       swiftSettings: swiftSettings
     ),
@@ -240,7 +248,11 @@ let package = Package(
     ),
     .testTarget(
       name: "OffloadWebTests",
-      dependencies: ["OffloadWeb", "OffloadTestSupport", "Persistence", "offloadctl"],
+      dependencies: [
+        "OffloadWeb", "OffloadTestSupport", "Persistence", "offloadctl",
+        // The HTTP API in process: `app.test(.router)`.
+        .product(name: "HummingbirdTesting", package: "hummingbird", condition: whenWebServer),
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -2,14 +2,6 @@ import Foundation
 import Offload
 import PhotoSession
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A failure the web app reports: an HTTP status and one sentence for the page.
 struct DeckFailure: Error, CustomStringConvertible {
   /// The HTTP status (404, 409, 500, ...).
@@ -194,7 +186,7 @@ actor DeckService {
     try library { () throws(PhotoSessionError) in
       try deck.change(id) { session throws(PhotoSessionError) in
         let report = try session.commit(batchSize: 50, dryRun: false, progress: progress)
-        return WebShapes.Committed(report: report, statistics: session.statistics)
+        return WebShapes.committed(report: report, statistics: session.statistics)
       }
     }
   }
@@ -216,12 +208,7 @@ actor DeckService {
     guard rootIndex >= 0 && rootIndex < roots.count,
       let path = WebFiles.containedFolder(folder, in: roots[rootIndex])
     else { throw DeckFailure(status: 404, "no such folder") }
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-    let folders = names.filter { name in
-      guard !name.hasPrefix(".") else { return false }
-      var status = stat()
-      return lstat(path + "/" + name, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
-    }.sorted().prefix(500).map { Printable.clean($0) }
+    let folders = WebFiles.subfolders(of: path, limit: 500)
     return WebShapes.Folders(roots: roots, root: rootIndex, folder: folder, folders: folders)
   }
 }

@@ -8,10 +8,19 @@ struct OrganizeRoutes: Sendable {
   let service: OrganizeService
   let assets: WebAssets
 
-  func add(to router: Router<BasicWebSocketRequestContext>) {
+  /// The query of `GET /api/collection`.
+  struct CollectionQuery: WebCommand {
+    static let requirement = "name a collection: /api/collection?id=ID"
+    var id: String?
+  }
+
+  /// Adds the routes to `router`.
+  ///
+  /// - Parameter router: The server's router.
+  func addRoutes(to router: some RouterMethods<WebContext>) {
     let assets = assets
     let service = service
-    router.get("/collections") { _, _ in WebRoutes.page("collections.html", assets) }
+    router.get("/collections") { _, _ in try assets.response("collections.html") }
     router.get("/collections/:id") { _, context in
       // Resolved as the command line resolves it: a name first, then an id prefix.
       let raw = context.parameters.get("id") ?? ""
@@ -20,32 +29,25 @@ struct OrganizeRoutes: Sendable {
         return WebResponse.bytes(
           404, Array(Self.missingPage(missing).utf8), type: "text/html; charset=utf-8")
       }
-      return WebRoutes.page("collection.html", assets)
+      return try assets.response("collection.html")
     }
-    router.get("/api/collections") { _, _ in
-      await WebRoutes.answer { () throws(DeckFailure) in try await service.collections() }
-    }
-    router.get("/api/collection") { request, _ in
-      await WebRoutes.answer { () throws(DeckFailure) in
-        let id = try OrganizeService.required(
-          request.uri.queryParameters.get("id"), "name a collection: /api/collection?id=ID")
-        return try await service.collection(id)
-      }
+    router.get("/api/collections") { _, _ in try await service.collections() }
+    router.get("/api/collection") { request, context in
+      let query = try request.query(as: CollectionQuery.self, context: context)
+      return try await service.collection(
+        OrganizeService.required(query.id, CollectionQuery.requirement))
     }
     router.post("/api/collections") { request, context in
-      await Self.command(request, context, service) { command throws(DeckFailure) in
-        try await service.changeCollections(command)
-      }
+      let command = try await request.decode(as: OrganizeCommand.self, context: context)
+      return try await Self.checkpointing(service) { try await service.changeCollections(command) }
     }
     router.post("/api/items") { request, context in
-      await Self.command(request, context, service) { command throws(DeckFailure) in
-        try await service.changeItems(command)
-      }
+      let command = try await request.decode(as: OrganizeCommand.self, context: context)
+      return try await Self.checkpointing(service) { try await service.changeItems(command) }
     }
     router.post("/api/items/role") { request, context in
-      await Self.command(request, context, service, as: OrganizeRoleCommand.self) {
-        command throws(DeckFailure) in try await service.setRole(command)
-      }
+      let command = try await request.decode(as: OrganizeRoleCommand.self, context: context)
+      return try await Self.checkpointing(service) { try await service.setRole(command) }
     }
     router.ws("/ws/organize") { inbound, outbound, _ in
       try await OrganizeChannel(service: service).run(inbound: inbound, outbound: outbound)
@@ -69,27 +71,16 @@ struct OrganizeRoutes: Sendable {
       """
   }
 
-  /// Decodes a command, carries it out and answers; the store's checkpoint, when one is due,
-  /// comes after the answer (on the service, before its next call).
-  static func command<Command: Decodable>(
-    _ request: Request, _ context: BasicWebSocketRequestContext, _ service: OrganizeService,
-    as type: Command.Type = OrganizeCommand.self,
-    _ body: (Command) async throws(DeckFailure) -> some Encodable
-  ) async -> Response {
-    let buffer: ByteBuffer
-    do {
-      buffer = try await request.body.collect(upTo: WebLimits.requestBody)
-    } catch {
-      return WebResponse.failure(
-        DeckFailure(status: 413, "a request body holds at most \(WebLimits.requestBody) bytes"))
-    }
-    guard request.headers[.contentType]?.hasPrefix("application/json") == true,
-      let command = try? JSONDecoder().decode(type, from: Data(buffer.readableBytesView))
-    else {
-      return WebResponse.failure(DeckFailure(status: 400, "the body must be a JSON command"))
-    }
-    let response = await WebRoutes.answer { () throws(DeckFailure) in try await body(command) }
-    Task { await service.checkpointIfDue() }
-    return response
+  /// Carries out a change and answers; the store's checkpoint, when one is due, comes after
+  /// the answer (on the service, before its next call), whether the change succeeded or not.
+  static func checkpointing<T>(
+    _ service: OrganizeService, _ change: () async throws -> T
+  ) async throws -> T {
+    defer { Task { await service.checkpointIfDue() } }
+    return try await change()
   }
 }
+
+extension OrganizeCommand: WebCommand {}
+extension OrganizeRoleCommand: WebCommand {}
+extension OrganizeShapes.Changed: ResponseEncodable {}

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 
 /// The pages, scripts and styles shipped as package resources, read once at start.
 struct WebAssets: Sendable {
@@ -36,5 +37,19 @@ struct WebAssets: Sendable {
       files[name] = Asset(bytes: Array(data), type: type)
     }
     return WebAssets(files: files)
+  }
+
+  /// The response serving resource `name`.
+  ///
+  /// - Parameters:
+  ///   - name: The resource's file name.
+  ///   - revalidate: Whether the browser may keep it if it asks again first (`no-cache`);
+  ///     otherwise it is `no-store`, as every other answer.
+  /// - Throws: `HTTPError` 404 when no resource has that name.
+  func response(_ name: String, revalidate: Bool = false) throws -> Response {
+    guard let asset = files[name] else { throw HTTPError(.notFound, message: "no such page") }
+    var response = WebResponse.bytes(200, asset.bytes, type: asset.type)
+    if revalidate { response.headers[.cacheControl] = "no-cache" }
+    return response
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Offload
+import Persistence
 public import PhotoSession
 
 /// A throw-away store with a session over generated photos and sample lists and plans, for
@@ -62,18 +63,6 @@ public enum WebDemo {
 
 /// Real PNG files written from scratch: RGB, stored (uncompressed) deflate blocks.
 enum PNGImage {
-  private static let crcTable: [UInt32] = (0..<256).map { n in
-    var c = UInt32(n)
-    for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-    return c
-  }
-
-  static func crc32(_ bytes: [UInt8]) -> UInt32 {
-    var c: UInt32 = 0xFFFF_FFFF
-    for b in bytes { c = crcTable[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
-    return c ^ 0xFFFF_FFFF
-  }
-
   private static func be32(_ v: UInt32) -> [UInt8] {
     [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
   }
@@ -110,7 +99,7 @@ enum PNGImage {
     z += be32(b << 16 | a)
     func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
       let body = Array(type.utf8) + data
-      return be32(UInt32(data.count)) + body + be32(crc32(body))
+      return be32(UInt32(data.count)) + body + be32(CRC32.checksum(body))
     }
     let header = be32(UInt32(width)) + be32(UInt32(height)) + [8, 2, 0, 0, 0]
     return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)

@@ -62,7 +62,8 @@ enum Printable {
   }
 }
 
-/// File reads confined to a folder.
+/// File reads confined to a folder, through Persistence's file seam (real paths come from
+/// `realpath`, which the seam does not offer).
 enum WebFiles {
   /// The real path of `path` (symbolic links resolved), or nil when it does not exist.
   static func realPath(_ path: String) -> String? {
@@ -80,44 +81,47 @@ enum WebFiles {
   /// inside `root`, and it holds at most `limit` bytes; else nil.
   ///
   /// - Complexity: O(*b*) for a file of *b* bytes.
-  static func readContained(_ path: String, root: String, limit: Int) -> [UInt8]? {
-    guard let realRoot = realPath(root), let real = realPath(path), isInside(real, realRoot)
+  static func readContained(
+    _ path: String, root: String, limit: Int, files: some FileSystem = POSIXFileSystem()
+  ) -> [UInt8]? {
+    guard let realRoot = realPath(root), let real = realPath(path), isInside(real, realRoot),
+      let status = try? files.status(path, followingLinks: false), status.kind == .regular,
+      status.size <= limit,
+      let (bytes, size) = try? files.readPrefix(path, limit: limit), bytes.count == size
     else { return nil }
-    let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var status = stat()
-    guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size <= limit
-    else { return nil }
-    let size = Int(status.st_size)
-    var bytes = [UInt8](repeating: 0, count: size)
-    var done = 0
-    while done < size {
-      let n = bytes.withUnsafeMutableBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return -1 }
-        return read(fd, base + done, size - done)
-      }
-      if n < 0 && errno == EINTR { continue }
-      guard n > 0 else { break }
-      done += n
-    }
-    return done == size ? bytes : nil
+    return bytes
   }
 
   /// The absolute path of `relative` under `root` when it names a folder inside it (`..`,
   /// absolute paths and links out of the root refused); else nil.
-  static func containedFolder(_ relative: String, in root: String) -> String? {
+  static func containedFolder(
+    _ relative: String, in root: String, files: some FileSystem = POSIXFileSystem()
+  ) -> String? {
     guard !relative.hasPrefix("/"), !relative.split(separator: "/").contains(".."),
       !relative.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
       let realRoot = realPath(root)
     else { return nil }
     let joined = relative.isEmpty ? realRoot : realRoot + "/" + relative
-    guard let real = realPath(joined), real == realRoot || isInside(real, realRoot) else {
-      return nil
-    }
-    var status = stat()
-    guard stat(real, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return nil }
+    guard let real = realPath(joined), real == realRoot || isInside(real, realRoot),
+      (try? files.status(real, followingLinks: true))?.kind == .directory
+    else { return nil }
     return real
+  }
+
+  /// The names of the subfolders of `path` (no symbolic links, no hidden names), sorted, at
+  /// most `limit` of them, made printable.
+  ///
+  /// - Complexity: O(*n* log *n*) for *n* names in the folder, plus a status call for each
+  ///   name whose kind the listing does not tell.
+  static func subfolders(
+    of path: String, limit: Int, files: some FileSystem = POSIXFileSystem()
+  ) -> [String] {
+    let entries = (try? files.readDirectory(path)) ?? []
+    return entries.compactMap { entry -> String? in
+      guard let name = entry.name, !name.hasPrefix(".") else { return nil }
+      let kind = entry.kind ?? (try? files.status(path + "/" + name, followingLinks: false))?.kind
+      return kind == .directory ? name : nil
+    }.sorted().prefix(limit).map { Printable.clean($0) }
   }
 }
 

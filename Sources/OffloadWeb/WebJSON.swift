@@ -18,23 +18,26 @@ protocol WebJSONWritable: Encodable {
 extension CanonicalJSONWriter {
   /// Writes `"key":"value"`, or nothing for nil (as `JSONEncoder` leaves nil out).
   mutating func member(_ key: StaticString, _ value: String?) {
-    guard let value else { return }
-    self.key(key)
-    string(value)
+    member(key, value) { $0.string($1) }
   }
 
   /// Writes `"key":true` or `false`, or nothing for nil.
   mutating func member(_ key: StaticString, _ value: Bool?) {
-    guard let value else { return }
-    self.key(key)
-    bool(value)
+    member(key, value) { $0.bool($1) }
   }
 
   /// Writes `"key":` and the integer, or nothing for nil.
   mutating func member(_ key: StaticString, _ value: Int?) {
+    member(key, value) { $0.integer($1) }
+  }
+
+  /// Writes `"key":` and `value` with `write`, or nothing for nil.
+  private mutating func member<Value>(
+    _ key: StaticString, _ value: Value?, _ write: (inout Self, Value) -> Void
+  ) {
     guard let value else { return }
     self.key(key)
-    integer(value)
+    write(&self, value)
   }
 }
 

@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
 import HummingbirdWebSocket
+public import Logging
 import Offload
 import PhotoSession
 
@@ -71,14 +72,30 @@ public final class WebServer: Sendable {
 
   /// The options the server runs with.
   public let options: Options
+  /// Where the server's own messages go (Hummingbird's and the routes').
+  public let logger: Logger
   let access: WebAccess
 
   /// A server with a fresh random token.
-  public init(options: Options) {
+  ///
+  /// - Parameters:
+  ///   - options: How to run it.
+  ///   - logger: Where its messages go, at the level the caller chose; by default errors
+  ///     only, on standard error, so the printed address stays the only output.
+  public init(options: Options, logger: Logger = WebServer.quietLogger) {
     self.options = options
+    self.logger = logger
     let loopback = WebAccess.isLoopbackAddress(options.host) ?? (options.host == "localhost")
     self.access = WebAccess(
       token: WebAccess.makeToken(), loopbackOnly: loopback, secure: options.tls || !loopback)
+  }
+
+  /// A logger that reports errors only: the default, since the address is the server's only
+  /// output.
+  public static var quietLogger: Logger {
+    var logger = Logger(label: "offload.web")
+    logger.logLevel = .error
+    return logger
   }
 
   /// Whether the server listens on loopback only.
@@ -110,33 +127,29 @@ public final class WebServer: Sendable {
   /// - Throws: When the address cannot be bound, or the certificate cannot be made
   ///   (``WebTLSError``).
   public func serve(onStart: @escaping @Sendable (Ready) -> Void) async throws {
-    // Hummingbird logs at info level unless told otherwise; the address is our only output.
-    setenv("LOG_LEVEL", "error", 0)
+    try await buildApplication(onStart: onStart).runService(
+      gracefulShutdownSignals: [.sigterm, .sigint])
+  }
+
+  /// The application: the router of ``buildRouter(assets:)`` behind HTTP/1 with WebSocket
+  /// upgrades (and TLS when the server speaks HTTPS), logging through the server's logger.
+  ///
+  /// - Parameter onStart: Called once when the server listens.
+  /// - Returns: The application, not yet running.
+  /// - Throws: When the resources cannot be read, or the certificate cannot be made.
+  func buildApplication(
+    onStart: @escaping @Sendable (Ready) -> Void
+  ) throws -> some ApplicationProtocol {
     let identity =
       usesTLS ? try WebIdentity.load(storeRoot: options.storeRoot, host: options.host) : nil
-    let service = DeckService(
-      store: PhotoSessions.store(root: options.storeRoot, environment: options.environment),
-      roots: options.roots)
-    let assets = try WebAssets.load()
-    let router = Router(context: BasicWebSocketRequestContext.self)
-    router.add(middleware: SecurityMiddleware(access: access))
-    // HEIC photos as JPEG for every browser, where a decoder is installed.
-    if let converter = WebHEIC.find(storeRoot: options.storeRoot, environment: options.environment)
-    {
-      router.add(middleware: HEICMiddleware(converter: converter))
-    }
-    WebRoutes(service: service, assets: assets, recordTraces: options.recordTraces).add(to: router)
-    HomeRoutes(assets: assets).add(to: router)
-    // Organize: lists and plans (collections pages, their API and WebSocket).
-    let organize = OrganizeService(workspace: Workspace(root: options.storeRoot))
-    OrganizeRoutes(service: organize, assets: assets).add(to: router)
-    let access = self.access
+    let router = buildRouter(assets: try WebAssets.load())
     let plain = HTTPServerBuilder.http1WebSocketUpgrade(
       webSocketRouter: router,
       configuration: .init(
         http1: .init(idleTimeout: .seconds(120)),
         ws: .init(maxFrameSize: WebLimits.message, autoPing: .enabled(timePeriod: .seconds(30)))))
-    let app = Application(
+    let access = access
+    return Application(
       router: router,
       server: try identity.map { try .tls(plain, tlsConfiguration: $0.serverConfiguration()) }
         ?? plain,
@@ -148,8 +161,34 @@ public final class WebServer: Sendable {
           Ready(
             address: address(port: port), fingerprint: identity?.fingerprint,
             renewal: identity?.renewal))
-      })
-    try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+      },
+      logger: logger)
+  }
+
+  /// The router: access and security headers first, failures answered in one place, HEIC
+  /// photos converted where a decoder is installed, then one route collection per area (home
+  /// and assets, the photo deck and its photos, lists and plans).
+  ///
+  /// - Parameter assets: The pages, scripts and styles to serve.
+  /// - Returns: The router, with the services it calls made for the server's store.
+  func buildRouter(assets: WebAssets) -> Router<WebContext> {
+    let router = Router(context: WebContext.self)
+    router.add(middleware: SecurityMiddleware(access: access))
+    router.add(middleware: WebErrorMiddleware())
+    // HEIC photos as JPEG for every browser, where a decoder is installed.
+    if let converter = WebHEIC.find(storeRoot: options.storeRoot, environment: options.environment)
+    {
+      router.add(middleware: HEICMiddleware(converter: converter))
+    }
+    let deck = DeckService(
+      store: PhotoSessions.store(root: options.storeRoot, environment: options.environment),
+      roots: options.roots)
+    HomeRoutes(assets: assets).addRoutes(to: router)
+    PhotoRoutes(service: deck, assets: assets, recordTraces: options.recordTraces)
+      .addRoutes(to: router)
+    let organize = OrganizeService(workspace: Workspace(root: options.storeRoot))
+    OrganizeRoutes(service: organize, assets: assets).addRoutes(to: router)
+    return router
   }
 }
 
@@ -170,12 +209,7 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
     var response: Response
     switch verdict {
     case .allow:
-      do {
-        response = try await next(request, context)
-      } catch let error as HTTPError {
-        response = WebResponse.text(
-          error.status.code, error.body ?? error.status.reasonPhrase)
-      }
+      response = try await next(request, context)
     case .redirect(let location, let cookie):
       response = Response(status: .seeOther)
       response.headers[.location] = location

@@ -1,37 +1,20 @@
 import Foundation
+import Offload
 import Persistence
 import PhotoSession
 
 /// The JSON documents the server sends the pages (sorted keys, no control characters).
 enum WebShapes {
-  /// A session's figures.
-  struct Figures: Codable, Equatable {
-    var id: String
-    var folder: String
-    var total: Int
-    var reviewed: Int
-    var trash: Int
-    var favorite: Int
-    var keep: Int
-    var pending: Int
-    var committed: Int
-    var isAtEnd: Bool
-    var canUndo: Bool
+  /// A session's figures, flat: the library's shared shape, its folder made printable.
+  typealias Figures = PhotoJSON.Figures
 
-    init(id: String, manifest: PhotoSessionStore.Manifest, session: CullingSession) {
-      let stats = session.statistics
-      self.id = id
-      folder = Printable.clean(manifest.root)
-      total = stats.total
-      reviewed = stats.reviewed
-      trash = stats.trash
-      favorite = stats.favorite
-      keep = stats.keep
-      pending = stats.pending
-      committed = stats.committed
-      isAtEnd = stats.isAtEnd
-      canUndo = !session.state.undoStack.isEmpty
-    }
+  /// The figures of session `id`.
+  static func figures(
+    id: String, manifest: PhotoSessionStore.Manifest, session: CullingSession
+  ) -> Figures {
+    Figures(
+      id: id, folder: Printable.clean(manifest.root), statistics: session.statistics,
+      canUndo: !session.state.undoStack.isEmpty)
   }
 
   /// One photo as a card.
@@ -58,7 +41,7 @@ enum WebShapes {
       name = Printable.clean(card.photo)
       decision = card.decision?.rawValue
       kind = card.kind.rawValue
-      video = card.video.map(Self.describe)
+      video = card.video.map(PhotoJSON.Video.line)
       let format = card.metadata?.format ?? ImageFormat(fileName: card.photo)
       self.format = format?.rawValue
       width = card.metadata?.displayWidth
@@ -71,28 +54,6 @@ enum WebShapes {
           "A browser cannot show \(format.rawValue.uppercased()) files; decide by its name, or open it in a photo viewer."
       }
       if let error = card.problem { problem = Printable.clean(error.description) }
-    }
-
-    /// `Video · MOV · 1.2 MB · 0:07 · 2024-05-01 10:00 UTC`: a video card's metadata.
-    static func describe(_ video: VideoMetadata) -> String {
-      var parts = ["Video", video.format.rawValue.uppercased()]
-      let bytes = Double(video.byteCount)
-      parts.append(
-        bytes < 1000
-          ? "\(video.byteCount) bytes"
-          : bytes < 1e6
-            ? "\(Int((bytes / 1e3).rounded())) kB" : "\(Int((bytes / 1e6).rounded())) MB")
-      if let seconds = video.durationSeconds {
-        let total = Int(seconds.rounded())
-        parts.append("\(total / 60):\(total % 60 < 10 ? "0" : "")\(total % 60)")
-      }
-      let formatter = DateFormatter()
-      formatter.locale = Locale(identifier: "en_US_POSIX")
-      formatter.timeZone = TimeZone(identifier: "UTC")
-      formatter.dateFormat = "yyyy-MM-dd HH:mm"
-      let date = Date(timeIntervalSince1970: video.creationTime ?? video.modificationTime)
-      parts.append(formatter.string(from: date) + " UTC")
-      return parts.joined(separator: " · ")
     }
   }
 
@@ -109,7 +70,7 @@ enum WebShapes {
     }
 
     init(id: String, manifest: PhotoSessionStore.Manifest, session: CullingSession) {
-      self.session = Figures(id: id, manifest: manifest, session: session)
+      self.session = WebShapes.figures(id: id, manifest: manifest, session: session)
       current = session.current.map { Card(session: id, card: $0) }
       next = session.preloadWindow.map { Card(session: id, card: $0) }
     }
@@ -132,7 +93,7 @@ enum WebShapes {
       id: String, manifest: PhotoSessionStore.Manifest, session: CullingSession,
       items: [ReviewItem]
     ) {
-      self.session = Figures(id: id, manifest: manifest, session: session)
+      self.session = WebShapes.figures(id: id, manifest: manifest, session: session)
       self.items = items.map { item in
         let shown = ImageFormat(fileName: item.photo).map(WebMedia.isShown) ?? false
         return Item(
@@ -143,22 +104,14 @@ enum WebShapes {
     }
   }
 
-  /// What a commit did.
-  struct Committed: Codable, Equatable {
-    var type = "committed"
-    var trashed: Int
-    var rated: Int
-    var kept: Int
-    var failed: [String]
-    var pending: Int
+  /// What a commit did: the library's shared shape.
+  typealias Committed = PhotoJSON.CommitSummary
 
-    init(report: CommitReport, statistics: SessionStatistics) {
-      trashed = report.applied.filter { $0.decision == .trash }.count
-      rated = report.applied.filter { $0.decision == .favorite }.count
-      kept = report.applied.filter { $0.decision == .keep }.count
-      failed = report.failed.map { Printable.clean("\($0.photo): \($0.detail)") }
-      pending = statistics.pending
-    }
+  /// What a commit did, its failures made printable.
+  static func committed(report: CommitReport, statistics: SessionStatistics) -> Committed {
+    var committed = Committed(report: report, statistics: statistics)
+    committed.failed = committed.failed.map(Printable.clean)
+    return committed
   }
 
   /// A folder picker's listing.

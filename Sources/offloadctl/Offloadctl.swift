@@ -18,14 +18,18 @@ struct Offloadctl: ParsableCommand {
   )
 }
 
-/// The entry point: runs the command, and turns failures into one line on stderr and an exit
-/// code from the table in `ExitCodes.swift`.
+/// The entry point: runs the command (awaiting an `AsyncParsableCommand` such as `serve`), and
+/// turns failures into one line on stderr and an exit code from the table in `ExitCodes.swift`.
 @main
 enum OffloadctlMain {
-  static func main() {
+  static func main() async {
     do {
       var command = try Offloadctl.parseAsRoot()
-      try command.run()
+      if var asynchronous = command as? any AsyncParsableCommand {
+        try await asynchronous.run()
+      } else {
+        try command.run()
+      }
     } catch let failure as CommandFailure {
       Output.error("offloadctl: error: \(failure.message)")
       exit(failure.code.rawValue)

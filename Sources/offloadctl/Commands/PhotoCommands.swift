@@ -33,6 +33,7 @@ struct PhotosCommand: ParsableCommand {
 
   struct Start: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "start",
       abstract: "Start a session over a photo folder (skipped files are listed on stderr).")
 
     @OptionGroup var global: GlobalOptions
@@ -75,6 +76,7 @@ struct PhotosCommand: ParsableCommand {
 
   struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "status",
       abstract: "Show the session's progress and the photo on screen.")
 
     @OptionGroup var global: GlobalOptions
@@ -108,6 +110,7 @@ struct PhotosCommand: ParsableCommand {
 
   struct Swipe: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "swipe",
       abstract: "Decide the photo on screen: left = trash, right = favorite, up = keep.")
 
     @OptionGroup var global: GlobalOptions
@@ -144,6 +147,7 @@ struct PhotosCommand: ParsableCommand {
 
   struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "undo",
       abstract: "Undo the last decision or change (the last 5, since the last commit).")
 
     @OptionGroup var global: GlobalOptions
@@ -156,7 +160,7 @@ struct PhotosCommand: ParsableCommand {
       let card = session.card(at: index)
       if global.json {
         try Output.document(
-          PhotoShapes.Undone(
+          PhotoShapes.Marked(
             photo: PhotoShapes.CardShape(card, opened.library),
             current: session.current.map { PhotoShapes.CardShape($0, opened.library) },
             statistics: session.statistics))
@@ -174,6 +178,7 @@ struct PhotosCommand: ParsableCommand {
 
   struct Review: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "review",
       abstract: "List the decided photos, with their decision and commit state.")
 
     @OptionGroup var global: GlobalOptions
@@ -205,6 +210,7 @@ struct PhotosCommand: ParsableCommand {
 
   struct Change: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "change",
       abstract: "Change the decision of a decided photo before it is committed.")
 
     @OptionGroup var global: GlobalOptions
@@ -233,6 +239,7 @@ struct PhotosCommand: ParsableCommand {
 
   struct Sessions: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "sessions",
       abstract: "List the photo sessions, oldest first.")
 
     @OptionGroup var global: GlobalOptions

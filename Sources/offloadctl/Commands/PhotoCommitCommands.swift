@@ -16,6 +16,7 @@ extension PhotosCommand {
 
   struct Commit: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "commit",
       abstract: "Apply the pending decisions: trash to the Trash, favorites to XMP sidecars.",
       discussion: """
         Asks for confirmation on a terminal; scripts pass --yes. A photo that vanished or \
@@ -111,6 +112,7 @@ extension PhotosCommand {
 
   struct Restore: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "restore",
       abstract: "Move photos this session trashed back from the Trash to where they were.",
       discussion: """
         Every file of each card goes back byte for byte and its .trashinfo is removed. A photo \

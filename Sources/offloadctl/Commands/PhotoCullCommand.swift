@@ -13,6 +13,7 @@ extension PhotosCommand {
   /// `offloadctl photos cull [DIR]`: the full-screen culling screen.
   struct Cull: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "cull",
       abstract: "Cull photos full-screen: ←/→/↑ decide, u undoes, r reviews, c commits, q quits.",
       discussion: """
         With DIR, resumes the latest session over that folder (or starts one); without, opens \

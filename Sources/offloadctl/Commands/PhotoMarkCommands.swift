@@ -39,6 +39,7 @@ extension PhotosCommand {
 
   struct Rate: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "rate",
       abstract: "Rate the photo on screen 0 to 5 stars (written as xmp:Rating at commit).")
 
     @OptionGroup var global: GlobalOptions
@@ -98,6 +99,7 @@ extension PhotosCommand {
 
   struct Skip: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "skip",
       abstract: "Move the photo on screen to the end of the queue without a decision.")
 
     @OptionGroup var global: GlobalOptions

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Persistence
 import PhotoSession
 import TerminalUI
 
@@ -93,60 +94,51 @@ struct PhotoPreviewCommand: ParsableCommand {
     return [UInt8](data)
   }
 
-  /// Writes `bytes` to a temporary file beside `path`, syncs it, then links it into place
-  /// (which fails when `path` exists) or, when `replacing`, renames it over `path`: a reader
-  /// sees the old file or the whole new one, never part of it.
+  /// Writes `bytes` through Persistence's atomic write: a temporary file beside `path`,
+  /// synced, renamed over `path` when `replacing`, else linked into place (which fails when
+  /// `path` exists): a reader sees the old file or the whole new one, never part of it.
   static func store(_ bytes: [UInt8], at path: String, replacing: Bool) throws {
-    let url = URL(fileURLWithPath: path)
-    let folder = url.deletingLastPathComponent().path
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-      guard !isFolder.boolValue else {
-        throw CommandFailure(code: .cannotCreate, message: "\(quoted(path)) is a folder")
-      }
-      guard replacing else {
-        throw CommandFailure(
-          code: .cannotCreate, message: "\(quoted(path)) exists; pass --force to replace it")
-      }
+    let placed: Bool
+    do {
+      placed = try place(Data(bytes), at: path, replacing: replacing)
+    } catch {
+      let reason = error.errorNumber.map { String(cString: strerror($0)) } ?? error.description
+      throw CommandFailure(
+        code: .cannotCreate, message: "cannot write \(quoted(path)): \(reason)")
     }
-    let temporary = folder + "/." + url.lastPathComponent + ".preview-\(getpid())"
-    func failed(_ what: String) -> CommandFailure {
-      let reason = String(cString: strerror(errno))
-      unlink(temporary)
-      return CommandFailure(
-        code: .cannotCreate, message: "cannot \(what) \(quoted(path)): \(reason)")
+    guard placed else {
+      let folder = (try? POSIXFileSystem().status(path, followingLinks: true))?.kind == .directory
+      throw CommandFailure(
+        code: .cannotCreate,
+        message: folder
+          ? "\(quoted(path)) is a folder" : "\(quoted(path)) exists; pass --force to replace it")
     }
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw failed("create") }
-    var written = 0
-    let ok = bytes.withUnsafeBytes { buffer -> Bool in
-      guard let start = buffer.baseAddress else { return fsync(descriptor) == 0 }
-      while written < buffer.count {
-        let count = write(descriptor, start + written, buffer.count - written)
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { return false }
-        written += count
-      }
-      return fsync(descriptor) == 0
+  }
+
+  /// Puts `bytes` at `path`; false, with nothing written, when a folder is there, or a file
+  /// is and `replacing` is false.
+  private static func place(
+    _ bytes: Data, at path: String, replacing: Bool
+  ) throws(PersistenceError) -> Bool {
+    let files = POSIXFileSystem()
+    if let found = try files.statusIfPresent(path, followingLinks: true) {
+      guard found.kind != .directory, replacing else { return false }
     }
-    guard ok else {
-      let failure = failed("write")
-      close(descriptor)
-      throw failure
-    }
-    guard close(descriptor) == 0 else { throw failed("write") }
     if replacing {
-      guard rename(temporary, path) == 0 else { throw failed("write") }
-    } else {
-      guard link(temporary, path) == 0 else {
-        if errno == EEXIST {
-          unlink(temporary)
-          throw CommandFailure(
-            code: .cannotCreate, message: "\(quoted(path)) exists; pass --force to replace it")
-        }
-        throw failed("write")
-      }
-      unlink(temporary)
+      try files.writeAtomically(bytes, to: path)
+      return true
     }
+    let folder = PathName.directory(of: path)
+    let staged = PathName.join(
+      folder, "." + PathName.lastComponent(of: path) + ".preview-\(getpid())")
+    try files.writeAtomically(bytes, to: staged, syncFolder: false)
+    defer { try? files.unlinkIfPresent(staged) }
+    do {
+      try files.link(staged, to: path)
+    } catch  where error.errorNumber == EEXIST {
+      return false
+    }
+    try files.syncDirectory(folder)
+    return true
   }
 }

@@ -7,6 +7,7 @@ import PhotoSession
 extension PhotosCommand {
   struct Rescan: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "rescan",
       abstract: "Add the photos that appeared in the folder since start; report vanished ones.",
       discussion: """
         New cards (grouped with their companions as at start) go to the end of the queue in \

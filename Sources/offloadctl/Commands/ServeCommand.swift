@@ -1,11 +1,14 @@
 import ArgumentParser
 import Foundation
+import Logging
 import Offload
 import OffloadWeb
 import PhotoSession
 
 /// `offloadctl serve`: the photo deck in a browser.
-struct ServeCommand: ParsableCommand {
+///
+/// An `AsyncParsableCommand`: the server runs on the caller's task until SIGINT or SIGTERM.
+struct ServeCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",
     abstract: "Cull photos in a browser: swipe, use the keys or the buttons, review and commit.",
@@ -63,7 +66,7 @@ struct ServeCommand: ParsableCommand {
     }
   }
 
-  func run() throws {
+  func run() async throws {
     let storeRoot: String
     var environment = ProcessInfo.processInfo.environment
     var roots = root
@@ -97,16 +100,19 @@ struct ServeCommand: ParsableCommand {
     roots = (roots.isEmpty ? [environment["HOME"] ?? "/"] : roots).map { path in
       URL(fileURLWithPath: path).standardizedFileURL.path
     }
+    // Hummingbird's own messages at error level unless LOG_LEVEL says otherwise: the
+    // address is the command's only output.
+    var logger = Logger(label: "offloadctl.serve")
+    logger.logLevel = environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .error
     let server = WebServer(
       options: .init(
         host: host, port: port, storeRoot: storeRoot, environment: environment, roots: roots,
         recordTraces: recordTraces.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
-        tls: tls))
+        tls: tls),
+      logger: logger)
     let openBrowser = open
     let loopback = server.isLoopbackOnly
     let shownHost = host
-    let outcome = ServeOutcome()
-    let done = DispatchSemaphore(value: 0)
     // The server stops gracefully on SIGINT and SIGTERM, closing each WebSocket with a
     // handshake; a peer that never answers (a phone gone to sleep) must not hold the process,
     // so after a grace period it ends anyway. Every decision is already journaled and a
@@ -125,33 +131,27 @@ struct ServeCommand: ParsableCommand {
       return source
     }
     defer { watchdogs.forEach { $0.cancel() } }
-    Task {
-      do {
-        try await server.serve { ready in
-          Output.line(ready.address)
-          if let renewal = ready.renewal {
-            Output.error("offloadctl: \(renewal): made a new certificate for this store")
-          }
-          if let fingerprint = ready.fingerprint {
-            Output.error(
-              "offloadctl: certificate SHA-256 fingerprint \(fingerprint) (the browser warns on the first visit: go on only if it shows this fingerprint)"
-            )
-          }
-          if !loopback {
-            Output.error(
-              "offloadctl: listening on \(shownHost), reachable from other machines: on a phone on the same network, open this address with the computer's address in place of 127.0.0.1"
-            )
-          }
-          if openBrowser { Self.launchBrowser(ready.address) }
+    do {
+      try await server.serve { ready in
+        Output.line(ready.address)
+        if let renewal = ready.renewal {
+          Output.error("offloadctl: \(renewal): made a new certificate for this store")
         }
-      } catch {
-        outcome.set("cannot serve on \(shownHost) port \(port): \(error)")
+        if let fingerprint = ready.fingerprint {
+          Output.error(
+            "offloadctl: certificate SHA-256 fingerprint \(fingerprint) (the browser warns on the first visit: go on only if it shows this fingerprint)"
+          )
+        }
+        if !loopback {
+          Output.error(
+            "offloadctl: listening on \(shownHost), reachable from other machines: on a phone on the same network, open this address with the computer's address in place of 127.0.0.1"
+          )
+        }
+        if openBrowser { Self.launchBrowser(ready.address) }
       }
-      done.signal()
-    }
-    done.wait()
-    if let message = outcome.message {
-      throw CommandFailure(code: .temporaryFailure, message: message)
+    } catch {
+      throw CommandFailure(
+        code: .temporaryFailure, message: "cannot serve on \(shownHost) port \(port): \(error)")
     }
   }
 
@@ -174,14 +174,4 @@ struct ServeCommand: ParsableCommand {
       Output.error("offloadctl: warning: could not open a browser; open the address above")
     }
   }
-}
-
-/// The failure of the server task, read by the waiting command.
-private final class ServeOutcome: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: String?
-
-  var message: String? { lock.withLock { stored } }
-
-  func set(_ message: String) { lock.withLock { stored = message } }
 }

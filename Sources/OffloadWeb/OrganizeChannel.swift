@@ -85,7 +85,11 @@ struct OrganizeChannel {
     checkpoint: QuietCheckpoint
   ) async throws {
     var stroke: OrganizeStroke?
+    /// The last stroke's arena while its row rests revealed (its quick actions open): the
+    /// row's next stroke continues it; a touch elsewhere or `close` closes it.
+    var revealed: OrganizeStroke?
     var last = (x: 0.0, y: 0.0, pointer: 0)
+    var clock = 0.0
     let decoder = JSONDecoder()
     for try await message in inbound.messages(maxSize: WebLimits.message) {
       guard case .text(let text) = message,
@@ -98,6 +102,13 @@ struct OrganizeChannel {
       case "watch":
         watched.withLock { $0 = Watch(collection: input.collection, version: input.version) }
         watched.listener.poke()
+      case "close":
+        if var kept = revealed {
+          revealed = nil
+          for message in kept.close(milliseconds: input.t ?? clock) {
+            try await outbox.send(message)
+          }
+        }
       case "rows":
         guard var current = stroke else { continue }
         current.update(input)
@@ -127,8 +138,18 @@ struct OrganizeChannel {
           last = (x, y, min(max(input.pointer ?? 0, -1_000_000), 1_000_000))
           if given == .began {
             checkpoint.strokeBegan()
+            stroke = nil
+            if var kept = revealed {
+              revealed = nil
+              if kept.continues(input) {
+                kept.resume(input)
+                stroke = kept
+              } else {
+                for message in kept.close(milliseconds: t) { try await outbox.send(message) }
+              }
+            }
             do {
-              stroke = try await begin(input, time: t / 1000)
+              if stroke == nil { stroke = try await begin(input, time: t / 1000) }
             } catch let failure as DeckFailure {
               stroke = nil
               try await outbox.send(
@@ -142,6 +163,10 @@ struct OrganizeChannel {
         let (messages, effect) = current.feed(
           phase: phase, milliseconds: t, x: last.x, y: last.y, pointer: last.pointer)
         stroke = current
+        clock = t
+        if phase == .ended || phase == .cancelled, current.arena.isRowRevealed {
+          revealed = current
+        }
         for var message in messages {
           message.stroke = current.number
           message.sample = input.n

@@ -108,8 +108,8 @@ struct OrganizeStroke {
   let collection: String
   let version: String
   let id: ShortID
-  /// The page's number for the stroke.
-  let number: Int?
+  /// The page's number for the stroke (a revealed row's next stroke takes the new number).
+  var number: Int?
   let rules: PlacementRules<ShortID>
   /// The collection as the page showed it when the stroke began (at `version`).
   var shown: CollectionTree?
@@ -122,7 +122,13 @@ struct OrganizeStroke {
   var lifted = false
   /// Why the row cannot lift, once it tried.
   var liftRefusal: DropRefusal?
+  /// The time of the first stroke the arena saw, in seconds of the page's clock: the arena's
+  /// clock starts there, and a revealed row's next stroke keeps it.
   private let origin: Double
+
+  /// The width of a row's quick actions (Move and Delete, 72 pt each), in points: a swipe
+  /// released at least half this far out (and not a delete) leaves them open.
+  static let actionsWidth = 144.0
 
   init(
     collection: String, version: String, id: ShortID, rules: PlacementRules<ShortID>, handle: Bool,
@@ -136,10 +142,43 @@ struct OrganizeStroke {
     reduceMotion = input.reduceMotion ?? false
     var gestures = GesturePreset.ios.configuration
     gestures.reduceMotion = reduceMotion
+    // A row's quick actions are for a touch on the row; the handle only reorders.
+    gestures.rowSwipeRevealWidth = handle ? 0 : Self.actionsWidth
     arena = GestureArena(surface: handle ? .reorderHandle : .listRow, configuration: gestures)
     origin = time
     configuration = rules.dropConfiguration
     update(input)
+  }
+
+  /// Whether a stroke the page begins continues this one's arena: on the same row of the same
+  /// collection at the same version, touched on the row (the arena keeps the row revealed
+  /// between strokes, so its next touch starts from the open row).
+  func continues(_ input: OrganizeInput) -> Bool {
+    input.collection == collection && input.version == version && input.id == id.rawValue
+      && input.surface != "handle"
+  }
+
+  /// Starts the page's next stroke on this arena (after ``continues(_:)``).
+  mutating func resume(_ input: OrganizeInput) {
+    number = input.stroke
+    previous = nil
+    lifted = false
+    liftRefusal = nil
+    update(input)
+  }
+
+  /// Closes the revealed row for a reason the arena cannot see (a touch elsewhere, a quick
+  /// action performed): the page's `closed` answer, or none when the row is not revealed.
+  mutating func close(milliseconds: Double) -> [OrganizeOutput] {
+    let time = max(0, milliseconds / 1000 - origin)
+    return arena.closeRevealedRow(at: time).compactMap { event in
+      if case .rowRevealClosed(let reason, _) = event { closed(reason) } else { nil }
+    }
+  }
+
+  private func closed(_ reason: RowRevealCloseReason) -> OrganizeOutput {
+    OrganizeOutput(
+      type: "closed", id: id.rawValue, reason: reason.rawValue, motion: motion(.rowSnapBack))
   }
 
   /// Takes the page's geometry: rows, viewport and indentation.
@@ -190,6 +229,13 @@ struct OrganizeStroke {
             past: frame.pastCommit))
       case .rowSwipeFinished(.delete, _):
         effect = .delete
+      case .rowSwipeFinished(.reveal, _):
+        messages.append(
+          OrganizeOutput(
+            type: "reveal", id: id.rawValue, offset: -arena.configuration.rowSwipeRevealWidth,
+            motion: motion(.rowSnapBack)))
+      case .rowRevealClosed(let reason, _):
+        messages.append(closed(reason))
       case .rowSwipeFinished(.snapBack, _):
         messages.append(OrganizeOutput(type: "swipeBack", motion: motion(.rowSnapBack)))
       case .decided(.scroll, _, _):
@@ -223,7 +269,7 @@ struct OrganizeStroke {
       }
     }
     // Every stroke ends with one answer the page can settle on.
-    let terminal: Set<String> = ["swipeBack", "snapBack"]
+    let terminal: Set<String> = ["swipeBack", "snapBack", "reveal", "closed"]
     if phase == .ended || phase == .cancelled, effect == nil,
       !messages.contains(where: { terminal.contains($0.type) })
     {

@@ -34,7 +34,7 @@ struct OrganizeStrokeTests {
   /// resting `rest` seconds first; returns the messages' types and the effect.
   func run(
     _ stroke: inout OrganizeStroke, from start: (Double, Double), by delta: (Double, Double),
-    duration: Double, rest: Double = 0, cancel: Bool = false
+    duration: Double, rest: Double = 0, cancel: Bool = false, at origin: Double = 0
   ) -> (types: [String], effect: OrganizeStroke.Effect?, messages: [OrganizeOutput]) {
     var all: [OrganizeOutput] = []
     var effect: OrganizeStroke.Effect?
@@ -42,21 +42,24 @@ struct OrganizeStrokeTests {
       all += result.messages
       if let found = result.effect { effect = found }
     }
-    take(stroke.feed(phase: .began, milliseconds: 0, x: start.0, y: start.1, pointer: 1))
+    take(stroke.feed(phase: .began, milliseconds: origin, x: start.0, y: start.1, pointer: 1))
     if rest > 0 {
-      take(stroke.feed(phase: nil, milliseconds: rest * 1000, x: start.0, y: start.1, pointer: 1))
+      take(
+        stroke.feed(
+          phase: nil, milliseconds: origin + rest * 1000, x: start.0, y: start.1, pointer: 1))
     }
     let steps = max(1, Int(duration / 0.016))
     for step in 1...steps {
       let f = Double(step) / Double(steps)
       take(
         stroke.feed(
-          phase: .moved, milliseconds: (rest + duration * f) * 1000, x: start.0 + delta.0 * f,
+          phase: .moved, milliseconds: origin + (rest + duration * f) * 1000,
+          x: start.0 + delta.0 * f,
           y: start.1 + delta.1 * f, pointer: 1))
     }
     take(
       stroke.feed(
-        phase: cancel ? .cancelled : .ended, milliseconds: (rest + duration) * 1000 + 8,
+        phase: cancel ? .cancelled : .ended, milliseconds: origin + (rest + duration) * 1000 + 8,
         x: start.0 + delta.0, y: start.1 + delta.1, pointer: 1))
     return (all.map(\.type), effect, all)
   }
@@ -83,6 +86,57 @@ struct OrganizeStrokeTests {
     var scroll = try await stroke(store, row: "Paint")
     let scrolled = run(&scroll, from: (300, 24), by: (-25, 220), duration: 0.3, cancel: true)
     #expect(scrolled.types.contains("scroll") && !scrolled.types.contains("swipe"))
+  }
+
+  @Test(
+    "a partial swipe reveals the actions and the arena keeps them between strokes: a tap or a close request closes them, a quick swipe from them deletes"
+  )
+  func revealKeptAcrossStrokes() async throws {
+    let store = try OrganizeServiceTests.Store()
+    defer { store.folder.remove() }
+    var row = try await stroke(store, row: "Paint")
+    // 90 pt, quick: under the delete distance, past half the actions' width.
+    let partial = run(&row, from: (300, 24), by: (-90, 0), duration: 0.1)
+    #expect(partial.effect == nil && partial.types.last == "reveal", "\(partial.types)")
+    #expect(partial.messages.last?.offset == -OrganizeStroke.actionsWidth)
+    #expect(row.arena.isRowRevealed)
+    // Under half the width, a swipe snaps back and reveals nothing.
+    var short = try await stroke(store, row: "Paint")
+    let back = run(&short, from: (300, 24), by: (-60, 0), duration: 0.1)
+    #expect(back.types.last == "swipeBack" && !short.arena.isRowRevealed, "\(back.types)")
+    // The next stroke on the revealed row continues it: its swipe starts from the open row.
+    let next = OrganizeInput(
+      type: "sample", collection: row.collection, version: row.version, surface: "row",
+      id: row.id.rawValue, stroke: 7)
+    #expect(row.continues(next))
+    var handle = next
+    handle.surface = "handle"
+    #expect(!row.continues(handle))
+    var stale = next
+    stale.version = "other"
+    #expect(!row.continues(stale))
+    var tapped = row
+    tapped.resume(next)
+    #expect(tapped.number == 7)
+    let tap = run(&tapped, from: (200, 24), by: (0, 0), duration: 0.05, at: 5000)
+    #expect(tap.types.contains("closed") && !tap.types.contains("ended"), "\(tap.types)")
+    #expect(tap.messages.first { $0.type == "closed" }?.reason == "tap")
+    #expect(!tapped.arena.isRowRevealed)
+    var moved = row
+    moved.resume(next)
+    let more = run(&moved, from: (200, 24), by: (-40, 0), duration: 0.2, at: 5000)
+    let offsets = more.messages.filter { $0.type == "swipe" }.compactMap(\.offset)
+    #expect((offsets.first ?? 0) <= -OrganizeStroke.actionsWidth, "\(offsets)")
+    var quick = row
+    quick.resume(next)
+    let deleted = run(&quick, from: (200, 24), by: (-130, 2), duration: 0.1, at: 5000)
+    #expect(deleted.effect == .delete, "\(deleted.types)")
+    // A touch elsewhere or a quick action: the page asks, the arena closes, once.
+    var requested = row
+    let closed = requested.close(milliseconds: 6000)
+    #expect(closed.map(\.type) == ["closed"] && closed.first?.reason == "request")
+    #expect(closed.first?.id == row.id.rawValue)
+    #expect(requested.close(milliseconds: 6100).isEmpty)
   }
 
   @Test("a long press lifts the row; a move resolves the line; a drag left never deletes")

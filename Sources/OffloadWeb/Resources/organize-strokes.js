@@ -29,7 +29,8 @@ export function geometry() {
 }
 
 export function startStroke(event, row, surface) {
-  if (state.editing || event.button > 0 || (state.stroke && !state.stroke.ended)) return;
+  // In edit mode only the reorder handles take strokes (a tap on the row ticks it).
+  if ((state.editing && surface !== "handle") || event.button > 0 || (state.stroke && !state.stroke.ended)) return;
   if (state.stroke) settle(state.stroke.element);
   if (surface === "handle") event.preventDefault();
   const element = rowElement(row.id);
@@ -117,6 +118,7 @@ export function onEnd(event) {
   const point = phase === "ended" ? listPoint(event) : state.stroke.last;
   channel.send({ type: "sample", phase, n: ++state.sent, t: event.timeStamp, ...point, pointer: event.pointerId });
   if (probe && state.stroke.lifted && phase === "ended") probe.dropAt = event.timeStamp;
+  if (probe && state.stroke.swiping) probe.releaseAt = event.timeStamp;
   finishStroke(false);
 }
 

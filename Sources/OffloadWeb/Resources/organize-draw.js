@@ -165,10 +165,13 @@ export function drawRow(row, plan) {
   // A touch anywhere on the row is the arena's (swipe, long press, tap, scroll). A tap on a
   // row resting open only closes it (the arena's rule), so its click edits nothing.
   let tapCloses = false;
+  // On an open row the quick actions are the row's too: a swipe that starts on them moves the
+  // row (a tap still presses the button).
   item.addEventListener("pointerdown", (event) => {
     tapCloses = isOpen(item);
-    if (event.pointerType === "touch" && !onControl(event)) {
-      startStroke(event, row, "row");
+    const onActions = tapCloses && trash.contains(/** @type {Node} */ (event.target));
+    if (event.pointerType === "touch" && (onActions || !onControl(event))) {
+      startStroke(event, row, "row", !onActions);
     }
   });
   item.addEventListener("click", (event) => {

@@ -2,49 +2,6 @@ import Foundation
 import Gestures
 import Offload
 
-/// One message from an organize page over its WebSocket.
-struct OrganizeInput: Decodable {
-  /// A row's frame as the page measured it, in the list's coordinates.
-  struct Frame: Decodable {
-    /// The row's id.
-    var i: String
-    /// Its top.
-    var y: Double
-    /// Its height.
-    var h: Double
-    /// Its depth.
-    var d: Int
-    /// Whether its children are shown.
-    var o: Bool?
-  }
-  /// `watch` (the change feed), `sample` (a pointer sample), `advance` (time passes while the
-  /// finger rests) or `rows` (the visible rows after a scroll).
-  var type: String
-  var collection: String?
-  var version: String?
-  /// `row` (a touch anywhere on a row: the `listRow` arena) or `handle` (the reorder handle).
-  var surface: String?
-  /// The row a stroke began on.
-  var id: String?
-  /// The page's number for the stroke, echoed in the answers.
-  var stroke: Int?
-  var phase: String?
-  var t: Double?
-  var x: Double?
-  var y: Double?
-  var pointer: Int?
-  /// The page's number for a sample, echoed in the answers to it (the latency probe's).
-  var n: Int?
-  var rows: [Frame]?
-  /// The viewport's top and bottom, in the list's coordinates.
-  var top: Double?
-  var bottom: Double?
-  /// The x of depth 0 and the indentation per level, in the list's coordinates.
-  var originX: Double?
-  var indent: Double?
-  var reduceMotion: Bool?
-}
-
 /// What the server answers an organize page.
 struct OrganizeOutput: Encodable {
   struct Line: Encodable, Hashable {
@@ -132,14 +89,14 @@ struct OrganizeStroke {
 
   init(
     collection: String, version: String, id: ShortID, rules: PlacementRules<ShortID>, handle: Bool,
-    input: OrganizeInput, time: Double
+    begin: OrganizeInput.Begin, geometry: OrganizeInput.Geometry, time: Double
   ) {
     self.collection = collection
     self.version = version
     self.id = id
     self.rules = rules
-    number = input.stroke
-    reduceMotion = input.reduceMotion ?? false
+    number = begin.stroke
+    reduceMotion = begin.reduceMotion ?? false
     var gestures = GesturePreset.ios.configuration
     gestures.reduceMotion = reduceMotion
     // A row's quick actions are for a touch on the row; the handle only reorders.
@@ -147,24 +104,24 @@ struct OrganizeStroke {
     arena = GestureArena(surface: handle ? .reorderHandle : .listRow, configuration: gestures)
     origin = time
     configuration = rules.dropConfiguration
-    update(input)
+    update(geometry)
   }
 
   /// Whether a stroke the page begins continues this one's arena: on the same row of the same
   /// collection at the same version, touched on the row (the arena keeps the row revealed
   /// between strokes, so its next touch starts from the open row).
-  func continues(_ input: OrganizeInput) -> Bool {
-    input.collection == collection && input.version == version && input.id == id.rawValue
-      && input.surface != "handle"
+  func continues(_ begin: OrganizeInput.Begin) -> Bool {
+    begin.collection == collection && begin.version == version && begin.id == id.rawValue
+      && begin.surface != "handle"
   }
 
   /// Starts the page's next stroke on this arena (after ``continues(_:)``).
-  mutating func resume(_ input: OrganizeInput) {
-    number = input.stroke
+  mutating func resume(_ begin: OrganizeInput.Begin, geometry: OrganizeInput.Geometry) {
+    number = begin.stroke
     previous = nil
     lifted = false
     liftRefusal = nil
-    update(input)
+    update(geometry)
   }
 
   /// Closes the revealed row for a reason the arena cannot see (a touch elsewhere, a quick
@@ -182,7 +139,7 @@ struct OrganizeStroke {
   }
 
   /// Takes the page's geometry: rows, viewport and indentation.
-  mutating func update(_ input: OrganizeInput) {
+  mutating func update(_ input: OrganizeInput.Geometry) {
     if let frames = input.rows {
       rows = frames.prefix(OrganizeChannel.visibleRows).compactMap { frame in
         guard let id = ShortID(frame.i), frame.y.isFinite, frame.h.isFinite, frame.h > 0 else {

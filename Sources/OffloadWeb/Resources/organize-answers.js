@@ -200,7 +200,8 @@ export function settle(element, motion) {
 
 // The row-swipe figures (Tools/Benchmarks/web/row_swipe_latency.py): the time from a touch
 // move to the frame that draws the row's swipe for it (`first`: the move the arena decided the
-// swipe on), and from the lift to the frame that draws the row open or closed.
+// swipe on; `answered`: to the server's answer), and from the lift to the frame that draws the
+// row open or closed.
 /**
  * @param {number} n
  * @param {boolean} first
@@ -209,7 +210,8 @@ function measureSwipe(n, first) {
   const entry = probe.sent.get(n);
   if (entry === undefined) return;
   for (const key of probe.sent.keys()) if (key <= n) probe.sent.delete(key);
-  requestAnimationFrame(() => probe.swipes.push({ ms: performance.now() - entry.at, first }));
+  const answered = performance.now() - entry.at;
+  requestAnimationFrame(() => probe.swipes.push({ ms: performance.now() - entry.at, answered, first }));
 }
 
 function measureRelease() {

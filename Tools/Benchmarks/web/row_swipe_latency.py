@@ -12,6 +12,8 @@ the time from the pointer event's `timeStamp` to the first animation frame after
 drew it (the quick actions at their new place):
 
 - decided: the move on which the arena decided the swipe (its first frame), one per stroke;
+  and the same move to the server's answer arriving (`decided, answered`), the rest being
+  the browser's wait for its next frame;
 - all: every answered move of every swipe (the figure);
 - release: the lift (`pointerup`) to the frame that draws the row open (or closed).
 
@@ -82,8 +84,9 @@ def main():
         server.stop()
     every = [entry["ms"] for entry in probe["swipes"]]
     decided = [entry["ms"] for entry in probe["swipes"] if entry["first"]]
-    figures = {"swipes": args.swipes, "decided": summary(decided), "all": summary(every),
-               "release": summary(probe["releases"]), "open at the end": opened}
+    answered = [entry["answered"] for entry in probe["swipes"] if entry["first"]]
+    figures = {"swipes": args.swipes, "decided": summary(decided), "decided, answered": summary(answered),
+               "all": summary(every), "release": summary(probe["releases"]), "open at the end": opened}
     if len(decided) < args.swipes:
         print("only %d of %d swipes were decided as swipes" % (len(decided), args.swipes), file=sys.stderr)
         return 1
@@ -91,9 +94,9 @@ def main():
         print(json.dumps(figures, indent=2))
     else:
         print("row swipe on touch, %d swipes of 90 pt (Chromium, 390 x 844, CDP touch):" % args.swipes)
-        for name in ["decided", "all", "release"]:
+        for name in ["decided", "decided, answered", "all", "release"]:
             f = figures[name]
-            print("  %-8s n=%4d  p50 %6.1f ms  p99 %6.1f ms  max %6.1f ms" % (name, f["count"], f["p50"], f["p99"], f["max"]))
+            print("  %-17s n=%4d  p50 %6.1f ms  p99 %6.1f ms  max %6.1f ms" % (name, f["count"], f["p50"], f["p99"], f["max"]))
     return 0
 
 

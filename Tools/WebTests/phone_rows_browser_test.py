@@ -27,6 +27,7 @@ import os
 import sys
 import time
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 from organize_browser_test import (CHROMIUM, Failure, Harness, check, eventually, line_points, open_page, row,
                                    status, sync_playwright, touch, touch_down, wait_rows)
 

@@ -30,6 +30,7 @@ import sys
 import tempfile
 import time
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from organize_latency import CHROMIUM, REPOSITORY, Server, summary, sync_playwright  # noqa: E402
 

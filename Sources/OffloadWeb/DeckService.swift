@@ -161,6 +161,24 @@ actor DeckService {
     return try shape(id)
   }
 
+  /// Skips the photo on screen, if it is still card `index`: it moves to the end of the queue
+  /// without a decision, as `offloadctl photos skip` does, and undo brings it back.
+  ///
+  /// - Throws: 409 when another card is on screen or every photo has a decision.
+  /// - Complexity: O(*n*) for *n* photos (the undecided tail moves up by one).
+  func skip(_ id: String, index: Int) throws(DeckFailure) -> WebShapes.Deck {
+    try library { () throws(PhotoSessionError) in
+      try deck.change(id) { session throws(PhotoSessionError) in
+        guard session.state.cursor == index else {
+          throw PhotoSessionError(
+            .sessionBusy, description: "photo \(index + 1) is no longer on screen")
+        }
+        try session.skip()
+      }
+    }
+    return try shape(id)
+  }
+
   /// Undoes the last decision or change.
   func undo(_ id: String) throws(DeckFailure) -> WebShapes.Deck {
     try library { () throws(PhotoSessionError) in try deck.undo(id) }

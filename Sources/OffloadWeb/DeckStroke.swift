@@ -1,11 +1,13 @@
 import Foundation
 import Gestures
+import HummingbirdWebSocket
 import Offload
 import PhotoSession
 
 /// One message from the page over the WebSocket.
 struct ClientMessage: Decodable {
-  /// `sample` (a pointer sample) or `commit` (commit the session's decisions).
+  /// `sample` (a pointer sample), `skip` (skip card `index`) or `commit` (commit the
+  /// session's decisions).
   var type: String
   var session: String?
   /// The card the stroke started on.
@@ -119,5 +121,23 @@ struct DeckStroke {
     GestureTrace(
       entries: samples.map { .sample($0) }, surfaceName: "photoDeck", preset: .ios,
       containerWidth: containerWidth)
+  }
+}
+
+extension DeckChannel {
+  /// Skips card `index` of the session (the deck's Skip key and button, queued with the
+  /// decisions): answers `skipped` with the deck, or `refused` with the reason.
+  func skip(_ input: ClientMessage, _ outbound: WebSocketOutboundWriter) async throws {
+    let answer: ServerMessage
+    do {
+      guard let session = input.session, let index = input.index else {
+        throw DeckFailure(status: 400, "a skip names a session's card")
+      }
+      answer = ServerMessage(type: "skipped", deck: try await service.skip(session, index: index))
+    } catch let failure as DeckFailure {
+      let deck = try? await service.state(input.session)
+      answer = ServerMessage(type: "refused", deck: deck, error: failure.description)
+    }
+    try await outbound.write(.text(String(decoding: WebShapes.encode(answer), as: UTF8.self)))
   }
 }

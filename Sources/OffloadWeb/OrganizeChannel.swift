@@ -85,85 +85,115 @@ struct OrganizeChannel {
     checkpoint: QuietCheckpoint
   ) async throws {
     var stroke: OrganizeStroke?
+    /// The last stroke's arena while its row rests revealed (its quick actions open): the
+    /// row's next stroke continues it; a touch elsewhere or `close` closes it.
+    var revealed: OrganizeStroke?
     var last = (x: 0.0, y: 0.0, pointer: 0)
+    var clock = 0.0
     let decoder = JSONDecoder()
     for try await message in inbound.messages(maxSize: WebLimits.message) {
-      guard case .text(let text) = message,
-        let input = try? decoder.decode(OrganizeInput.self, from: Data(text.utf8))
-      else {
+      guard case .text(let text) = message else {
         try await outbox.send(OrganizeOutput(type: "error", error: "not an organize message"))
         continue
       }
-      switch input.type {
-      case "watch":
-        watched.withLock { $0 = Watch(collection: input.collection, version: input.version) }
+      let input: OrganizeInput
+      do {
+        input = try decoder.decode(OrganizeInput.self, from: Data(text.utf8))
+      } catch let refusal as OrganizeInput.Refusal {
+        try await outbox.send(OrganizeOutput(type: "error", error: refusal.message))
+        continue
+      } catch {
+        try await outbox.send(OrganizeOutput(type: "error", error: "not an organize message"))
+        continue
+      }
+      var phase: TouchPhase?
+      let t: Double
+      let n: Int?
+      switch input {
+      case .watch(let collection, let version):
+        watched.withLock { $0 = Watch(collection: collection, version: version) }
         watched.listener.poke()
-      case "rows":
+        continue
+      case .close(let time):
+        if var kept = revealed {
+          revealed = nil
+          for message in kept.close(milliseconds: time ?? clock) {
+            try await outbox.send(message)
+          }
+        }
+        continue
+      case .rows(let geometry, let x, let y, let number):
         guard var current = stroke else { continue }
-        current.update(input)
-        let answer = current.retarget(x: input.x ?? last.x, y: input.y ?? last.y)
+        current.update(geometry)
+        let answer = current.retarget(x: x ?? last.x, y: y ?? last.y)
         stroke = current
         // The answer names its stroke and message, as a sample's does, so the page takes it.
         if var answer {
           answer.stroke = current.number
-          answer.sample = input.n
+          answer.sample = number
           try await outbox.send(answer)
         }
-      case "sample", "advance":
-        guard let t = input.t, t.isFinite else {
-          try await outbox.send(OrganizeOutput(type: "error", error: "a sample needs t"))
-          continue
-        }
-        var phase: TouchPhase?
-        if input.type == "sample" {
-          guard let given = input.phase.flatMap(TouchPhase.init), let x = input.x,
-            let y = input.y, x.isFinite, y.isFinite
-          else {
-            try await outbox.send(
-              OrganizeOutput(type: "error", error: "a sample needs phase, t, x, y"))
-            continue
-          }
-          phase = given
-          last = (x, y, min(max(input.pointer ?? 0, -1_000_000), 1_000_000))
-          if given == .began {
-            checkpoint.strokeBegan()
-            do {
-              stroke = try await begin(input, time: t / 1000)
-            } catch let failure as DeckFailure {
-              stroke = nil
-              try await outbox.send(
-                OrganizeOutput(type: "snapBack", stroke: input.stroke, error: failure.description))
-              continue
+        continue
+      case .advance(let time, let number):
+        (t, n) = (time, number)
+      case .sample(let sample):
+        (t, n) = (sample.t, sample.n)
+        phase = sample.phase
+        last = (sample.x, sample.y, sample.pointer)
+        if sample.phase == .began {
+          checkpoint.strokeBegan()
+          stroke = nil
+          if var kept = revealed {
+            revealed = nil
+            if kept.continues(sample.begin) {
+              kept.resume(sample.begin, geometry: sample.geometry)
+              stroke = kept
+            } else {
+              for message in kept.close(milliseconds: t) { try await outbox.send(message) }
             }
           }
+          do {
+            if stroke == nil { stroke = try await begin(sample, time: t / 1000) }
+          } catch let failure as DeckFailure {
+            stroke = nil
+            try await outbox.send(
+              OrganizeOutput(
+                type: "snapBack", stroke: sample.begin.stroke, error: failure.description))
+            continue
+          }
+        } else if var current = stroke {
+          current.update(sample.geometry)
+          stroke = current
         }
-        guard var current = stroke else { continue }
-        if phase != nil { current.update(input) }
-        let (messages, effect) = current.feed(
-          phase: phase, milliseconds: t, x: last.x, y: last.y, pointer: last.pointer)
-        stroke = current
-        for var message in messages {
-          message.stroke = current.number
-          message.sample = input.n
-          try await outbox.send(message)
-        }
-        if phase == .ended || phase == .cancelled { stroke = nil }
-        if let effect {
-          watched.busy.withLock { $0 = true }
-          let saved = try await carryOut(effect, current, outbox, watched)
-          watched.busy.withLock { $0 = false }
-          watched.listener.poke()
-          if saved { await checkpoint.changed() }
-        }
-        if phase == .ended || phase == .cancelled { checkpoint.strokeEnded() }
-      default:
-        try await outbox.send(OrganizeOutput(type: "error", error: "unknown message type"))
       }
+      guard var current = stroke else { continue }
+      let (messages, effect) = current.feed(
+        phase: phase, milliseconds: t, x: last.x, y: last.y, pointer: last.pointer)
+      stroke = current
+      clock = t
+      if phase == .ended || phase == .cancelled, current.arena.isRowRevealed {
+        revealed = current
+      }
+      for var message in messages {
+        message.stroke = current.number
+        message.sample = n
+        try await outbox.send(message)
+      }
+      if phase == .ended || phase == .cancelled { stroke = nil }
+      if let effect {
+        watched.busy.withLock { $0 = true }
+        let saved = try await carryOut(effect, current, outbox, watched)
+        watched.busy.withLock { $0 = false }
+        watched.listener.poke()
+        if saved { await checkpoint.changed() }
+      }
+      if phase == .ended || phase == .cancelled { checkpoint.strokeEnded() }
     }
   }
 
   /// A stroke on a row of the collection the page shows, at the version it shows.
-  private func begin(_ input: OrganizeInput, time: Double) async throws -> OrganizeStroke {
+  private func begin(_ sample: OrganizeInput.Sample, time: Double) async throws -> OrganizeStroke {
+    let input = sample.begin
     guard let collection = input.collection, let version = input.version, let row = input.id else {
       throw DeckFailure(status: 400, "a stroke begins on a row of a collection")
     }
@@ -172,7 +202,7 @@ struct OrganizeChannel {
     let id = try OrganizeService.shortID(row, in: tree)
     var stroke = OrganizeStroke(
       collection: collection, version: version, id: id, rules: rules,
-      handle: input.surface == "handle", input: input, time: time)
+      handle: input.surface == "handle", begin: input, geometry: sample.geometry, time: time)
     stroke.shown = tree
     return stroke
   }

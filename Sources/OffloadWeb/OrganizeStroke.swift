@@ -2,49 +2,6 @@ import Foundation
 import Gestures
 import Offload
 
-/// One message from an organize page over its WebSocket.
-struct OrganizeInput: Decodable {
-  /// A row's frame as the page measured it, in the list's coordinates.
-  struct Frame: Decodable {
-    /// The row's id.
-    var i: String
-    /// Its top.
-    var y: Double
-    /// Its height.
-    var h: Double
-    /// Its depth.
-    var d: Int
-    /// Whether its children are shown.
-    var o: Bool?
-  }
-  /// `watch` (the change feed), `sample` (a pointer sample), `advance` (time passes while the
-  /// finger rests) or `rows` (the visible rows after a scroll).
-  var type: String
-  var collection: String?
-  var version: String?
-  /// `row` (a touch anywhere on a row: the `listRow` arena) or `handle` (the reorder handle).
-  var surface: String?
-  /// The row a stroke began on.
-  var id: String?
-  /// The page's number for the stroke, echoed in the answers.
-  var stroke: Int?
-  var phase: String?
-  var t: Double?
-  var x: Double?
-  var y: Double?
-  var pointer: Int?
-  /// The page's number for a sample, echoed in the answers to it (the latency probe's).
-  var n: Int?
-  var rows: [Frame]?
-  /// The viewport's top and bottom, in the list's coordinates.
-  var top: Double?
-  var bottom: Double?
-  /// The x of depth 0 and the indentation per level, in the list's coordinates.
-  var originX: Double?
-  var indent: Double?
-  var reduceMotion: Bool?
-}
-
 /// What the server answers an organize page.
 struct OrganizeOutput: Encodable {
   struct Line: Encodable, Hashable {
@@ -108,8 +65,8 @@ struct OrganizeStroke {
   let collection: String
   let version: String
   let id: ShortID
-  /// The page's number for the stroke.
-  let number: Int?
+  /// The page's number for the stroke (a revealed row's next stroke takes the new number).
+  var number: Int?
   let rules: PlacementRules<ShortID>
   /// The collection as the page showed it when the stroke began (at `version`).
   var shown: CollectionTree?
@@ -122,28 +79,67 @@ struct OrganizeStroke {
   var lifted = false
   /// Why the row cannot lift, once it tried.
   var liftRefusal: DropRefusal?
+  /// The time of the first stroke the arena saw, in seconds of the page's clock: the arena's
+  /// clock starts there, and a revealed row's next stroke keeps it.
   private let origin: Double
+
+  /// The width of a row's quick actions (Move and Delete, 72 pt each), in points: a swipe
+  /// released at least half this far out (and not a delete) leaves them open.
+  static let actionsWidth = 144.0
 
   init(
     collection: String, version: String, id: ShortID, rules: PlacementRules<ShortID>, handle: Bool,
-    input: OrganizeInput, time: Double
+    begin: OrganizeInput.Begin, geometry: OrganizeInput.Geometry, time: Double
   ) {
     self.collection = collection
     self.version = version
     self.id = id
     self.rules = rules
-    number = input.stroke
-    reduceMotion = input.reduceMotion ?? false
+    number = begin.stroke
+    reduceMotion = begin.reduceMotion ?? false
     var gestures = GesturePreset.ios.configuration
     gestures.reduceMotion = reduceMotion
+    // A row's quick actions are for a touch on the row; the handle only reorders.
+    gestures.rowSwipeRevealWidth = handle ? 0 : Self.actionsWidth
     arena = GestureArena(surface: handle ? .reorderHandle : .listRow, configuration: gestures)
     origin = time
     configuration = rules.dropConfiguration
-    update(input)
+    update(geometry)
+  }
+
+  /// Whether a stroke the page begins continues this one's arena: on the same row of the same
+  /// collection at the same version, touched on the row (the arena keeps the row revealed
+  /// between strokes, so its next touch starts from the open row).
+  func continues(_ begin: OrganizeInput.Begin) -> Bool {
+    begin.collection == collection && begin.version == version && begin.id == id.rawValue
+      && begin.surface != "handle"
+  }
+
+  /// Starts the page's next stroke on this arena (after ``continues(_:)``).
+  mutating func resume(_ begin: OrganizeInput.Begin, geometry: OrganizeInput.Geometry) {
+    number = begin.stroke
+    previous = nil
+    lifted = false
+    liftRefusal = nil
+    update(geometry)
+  }
+
+  /// Closes the revealed row for a reason the arena cannot see (a touch elsewhere, a quick
+  /// action performed): the page's `closed` answer, or none when the row is not revealed.
+  mutating func close(milliseconds: Double) -> [OrganizeOutput] {
+    let time = max(0, milliseconds / 1000 - origin)
+    return arena.closeRevealedRow(at: time).compactMap { event in
+      if case .rowRevealClosed(let reason, _) = event { closed(reason) } else { nil }
+    }
+  }
+
+  private func closed(_ reason: RowRevealCloseReason) -> OrganizeOutput {
+    OrganizeOutput(
+      type: "closed", id: id.rawValue, reason: reason.rawValue, motion: motion(.rowSnapBack))
   }
 
   /// Takes the page's geometry: rows, viewport and indentation.
-  mutating func update(_ input: OrganizeInput) {
+  mutating func update(_ input: OrganizeInput.Geometry) {
     if let frames = input.rows {
       rows = frames.prefix(OrganizeChannel.visibleRows).compactMap { frame in
         guard let id = ShortID(frame.i), frame.y.isFinite, frame.h.isFinite, frame.h > 0 else {
@@ -190,6 +186,13 @@ struct OrganizeStroke {
             past: frame.pastCommit))
       case .rowSwipeFinished(.delete, _):
         effect = .delete
+      case .rowSwipeFinished(.reveal, _):
+        messages.append(
+          OrganizeOutput(
+            type: "reveal", id: id.rawValue, offset: -arena.configuration.rowSwipeRevealWidth,
+            motion: motion(.rowSnapBack)))
+      case .rowRevealClosed(let reason, _):
+        messages.append(closed(reason))
       case .rowSwipeFinished(.snapBack, _):
         messages.append(OrganizeOutput(type: "swipeBack", motion: motion(.rowSnapBack)))
       case .decided(.scroll, _, _):
@@ -223,7 +226,7 @@ struct OrganizeStroke {
       }
     }
     // Every stroke ends with one answer the page can settle on.
-    let terminal: Set<String> = ["swipeBack", "snapBack"]
+    let terminal: Set<String> = ["swipeBack", "snapBack", "reveal", "closed"]
     if phase == .ended || phase == .cancelled, effect == nil,
       !messages.contains(where: { terminal.contains($0.type) })
     {

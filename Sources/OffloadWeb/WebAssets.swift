@@ -36,6 +36,7 @@ struct WebAssets: Sendable {
       let data = try Data(contentsOf: folder.appendingPathComponent(name))
       files[name] = Asset(bytes: Array(data), type: type)
     }
+    try PageTemplate.expand(&files, folder: folder.path)
     return WebAssets(files: files)
   }
 

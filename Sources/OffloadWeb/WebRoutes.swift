@@ -50,6 +50,8 @@ struct DeckChannel {
         stroke = nil
         record(current, outcome)
         try await finish(current, outcome, outbound)
+      case "skip":
+        try await skip(input, outbound)
       case "commit":
         try await commit(input.session, outbound)
       default:

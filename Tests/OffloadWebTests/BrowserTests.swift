@@ -193,6 +193,29 @@ struct OrganizeBrowserTests {
   }
 }
 
+/// The seeds' phone rows in a real browser: touch through CDP (slow drags, quick and partial
+/// swipes, the revealed row kept across strokes, long press, scroll, edit mode) and the desktop's
+/// hover and focus affordances; checked through the CLI.
+@Suite("offloadctl serve: phone rows in Chromium")
+struct PhoneRowsBrowserTests {
+  @Test(
+    "slow drag never deletes, quick swipe deletes, partial swipe reveals and stays, taps close, long press reorders, scroll does neither, edit mode",
+    .enabled(
+      if: BrowserTools.available,
+      "needs chromium on PATH and Playwright for Python (apt-get install chromium; pip install playwright); .ci/run installs both"
+    ),
+    .timeLimit(.minutes(10)))
+  func phoneRowsInChromium() throws {
+    try BrowserTools.runScript(
+      "phone_rows_browser_test.py", output: "web-phone-rows",
+      passLine: "PASS: browser phone rows tests",
+      screenshots: [
+        "phone-row-open.png", "phone-row-armed.png", "phone-row-deleted.png",
+        "phone-row-lifted.png", "phone-edit-mode.png", "desktop-row-hover.png",
+      ])
+  }
+}
+
 /// What a tool run left: its exit status and output.
 struct ToolResult: CustomStringConvertible {
   var status: Int32

@@ -53,6 +53,30 @@ struct DeckServiceTests {
     #expect(undone.session?.favorite == 1 && undone.session?.trash == 1)
   }
 
+  @Test(
+    "skip moves the card on screen to the end, only if it is still on screen; undo brings it back"
+  )
+  func skipAndUndo() async throws {
+    let fixture = try WebFixture(count: 4)
+    defer { fixture.remove() }
+    let service = service(fixture)
+    let first = try await service.state(nil)
+    let id = try #require(first.session?.id)
+    let skipped = try #require(first.current?.name)
+    let after = try await service.skip(id, index: 0)
+    #expect(after.current?.index == 0 && after.current?.name != skipped, "\(after)")
+    #expect(after.session?.reviewed == 0 && after.session?.canUndo == true)
+    // A page still showing another card is refused, and nothing moves.
+    do {
+      _ = try await service.skip(id, index: 2)
+      Issue.record("a card not on screen was skipped")
+    } catch {
+      #expect(error.status == 409 && error.description == "photo 3 is no longer on screen")
+    }
+    let undone = try await service.undo(id)
+    #expect(undone.current?.index == 0 && undone.current?.name == skipped, "\(undone)")
+  }
+
   @Test("photos and thumbnails are the cards of the session in memory; others are refused")
   func photosFromMemory() async throws {
     let fixture = try WebFixture(count: 3)

@@ -71,6 +71,41 @@ struct HEICTranscoderTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: cache) == [key + ".jpg"])
   }
 
+  @Test(
+    "the cache keeps at most its limit: least recently used entries go first, never the new one"
+  )
+  func sweepsOldestFirst() throws {
+    let folder = try TemporaryDirectory(prefix: "offload-heic")
+    defer { folder.remove() }
+    let cache = folder.appending("heic")
+    try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+    // Five 100-byte entries, a day apart (oldest first), a work folder and a stray file.
+    let keys = (0..<5).map { String(repeating: String($0), count: 16) }
+    for (age, key) in keys.enumerated() {
+      let path = cache + "/" + key + ".jpg"
+      let bytes = jpeg.dropLast(2) + [UInt8](repeating: 0, count: 91) + jpeg.suffix(2)
+      _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+      var times = [timeval(tv_sec: 1_000_000 + age * 86_400, tv_usec: 0)]
+      times.append(times[0])
+      utimes(path, times)
+    }
+    try FileManager.default.createDirectory(
+      atPath: cache + "/.convert-1-2", withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(atPath: cache + "/notes.txt", contents: Data(count: 1000))
+    var transcoder = HEICTranscoder(decoder: "/bin/false", cacheFolder: cache, cacheLimit: 1000)
+    #expect(transcoder.sweep().isEmpty, "within the limit nothing goes")
+    transcoder.cacheLimit = 250
+    // A hit renews the oldest entry: the next two oldest go instead.
+    #expect(transcoder.cached(key: keys[0]) != nil)
+    #expect(transcoder.sweep() == [keys[1], keys[2], keys[3]])
+    let left = try FileManager.default.contentsOfDirectory(atPath: cache).sorted()
+    #expect(left == [".convert-1-2", keys[0] + ".jpg", keys[4] + ".jpg", "notes.txt"].sorted())
+    // The entry being kept stays even when it alone is over the limit.
+    transcoder.cacheLimit = 0
+    #expect(transcoder.sweep(keeping: keys[4]) == [keys[0]])
+    #expect(FileManager.default.fileExists(atPath: cache + "/" + keys[4] + ".jpg"))
+  }
+
   @Test("failures name the photo and the decoder's reason, and cache nothing")
   func failures() throws {
     let folder = try TemporaryDirectory(prefix: "offload-heic")

@@ -7,6 +7,8 @@ Against the built `offloadctl serve` (the harness of deck_browser_test.py, 24 ph
   each on the photo that was on screen when it was given (read back with
   `offloadctl photos review --json`), and the page shows photo 21.
 - A decision and U (and the Undo button) right after it: the decision is taken back.
+- S (skip) then ← 30 ms later: the trash lands on the photo that came up; U, U takes back
+  the decision and the skip (the skipped photo is on screen again); the Skip button too.
 - A swipe past the threshold followed at once by two keys: three decisions, in order.
 - The overlay while dragging: red with the trash icon left, green with the heart right, blue
   with the check up, stronger with the distance; and the same with reduced motion and with
@@ -55,6 +57,8 @@ def burst(page, plan, gap=0.03):
             time.sleep(delay)
         if decision == "undo":
             page.keyboard.press("u")
+        elif decision == "skip":
+            page.keyboard.press("s")
         elif by_key:
             page.keyboard.press(KEYS[decision])
         else:
@@ -93,6 +97,7 @@ def no_input_lost(h, browser, url):
     settle(page, 20)
     check(20 not in decisions(h), "Undo right after a decision left it: %s" % decisions(h).get(20))
     h.expect("a decision and undo at once: the decision is taken back", reviewed=20)
+    skips(h, page)
 
     # A swipe past the threshold, then two keys while its answer is on its way.
     press_and_drag(page, -0.7, 0, steps=12, pause=0.01)
@@ -107,6 +112,37 @@ def no_input_lost(h, browser, url):
     print("ok: a swipe and two keys at once: three decisions in order")
     check(not errors, "page errors: %s" % errors)
     context.close()
+
+
+def skips(h, page):
+    """Skip (S and the button) goes through the same queue: a key 30 ms after a skip decides
+    the photo that came up; U takes back that decision, then the skip, as `offloadctl photos
+    undo` does (the skipped photo is on screen again)."""
+    def state():
+        return page.evaluate("() => fetch('/api/state').then(r => r.json())")
+    before = state()
+    first, second = before["current"]["name"], before["next"][0]["name"]
+    burst(page, [("skip", True), ("trash", True)])
+    settle(page, 21)
+    found = decisions(h)
+    check(found.get(20) == ("trash", second), "S then ← 30 ms later: photo 20 is %s, expected trash on %s"
+          % (found.get(20), second))
+    check(first not in [photo for _, photo in found.values()], "the skipped photo got a decision")
+    last = state()["session"]["total"] - 1
+    burst(page, [("undo", True), ("undo", True)])
+    settle(page, 20)
+    check(20 not in decisions(h), "U after the skipped photo's neighbour left a decision")
+    now = state()
+    check(now["current"]["name"] == first, "U, U after S, ←: photo %r is on screen, not the skipped %r"
+          % (now["current"]["name"], first))
+    page.get_by_role("button", name="Skip", exact=True).click()
+    settle(page, 20)
+    check(state()["current"]["name"] == second, "the Skip button did not bring up %r" % second)
+    page.keyboard.press("u")
+    settle(page, 20)
+    check(state()["current"]["name"] == first, "U after the Skip button did not bring back %r" % first)
+    check(last == 23, "the session has %d photos" % (last + 1))
+    h.expect("skip by key and button, through the queue; undo takes a skip back", reviewed=20)
 
 
 def overlay_state(page):

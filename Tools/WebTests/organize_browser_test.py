@@ -520,11 +520,11 @@ def phone(h, browser, url):
         return box["x"] + box["width"] / 2 + 40, box["y"] + box["height"] / 2
 
     x, y = text_point("Eggs")
-    touch(cdp, line_points(x, y, -60, 0, 6))
+    touch(cdp, line_points(x, y, -90, 0, 6))
     time.sleep(0.6)
     check(h.outline("Groceries") == before, "a short swipe deleted")
     print("ok: phone: a short swipe deletes nothing")
-    # It leaves the row open on its quick actions, Move and Delete (the right-hand half);
+    # It leaves the row open on its quick actions, Move and Delete (144 pt at the right);
     # a tap on Delete deletes, Undo brings it back.
     box = row(page, "Eggs").bounding_box()
     page.screenshot(path=os.path.join(h.out, "phone-quick-actions.png"))
@@ -536,7 +536,7 @@ def phone(h, browser, url):
     print("ok: phone: a short swipe leaves Move and Delete open; the quick Delete deletes")
     # The quick Move: edit mode with the row ticked, ready for Move to…; Done leaves it.
     bx, by = text_point("Bread")
-    touch(cdp, line_points(bx, by, -60, 0, 6))
+    touch(cdp, line_points(bx, by, -90, 0, 6))
     time.sleep(0.6)
     box = row(page, "Bread").bounding_box()
     page.touchscreen.tap(box["x"] + box["width"] - 105, box["y"] + box["height"] / 2)
@@ -550,7 +550,7 @@ def phone(h, browser, url):
     touch(cdp, line_points(x, y, -160, 0, 160), interval=0.016)  # about 2.6 s: slow
     time.sleep(0.6)
     check(h.outline("Groceries") == before, "a slow swipe deleted")
-    print("ok: phone: a slow swipe past 100 pt snaps back")
+    print("ok: phone: a slow swipe past 100 pt deletes nothing (the row rests open)")
     touch(cdp, line_points(x, y, -180, 3, 8))
     eventually("quick swipe deletes", lambda: "Eggs" not in h.outline("Groceries") or h.outline("Groceries"))
     check("Undo" in status(page), "no Undo offered after a swipe delete: %r" % status(page))

@@ -1,5 +1,5 @@
 // @ts-check
-// The deck's input queue: every decision and undo, in the order given, each on the card that
+// The deck's input queue: every decision, skip and undo, in the order given, each on the card that
 // was on screen when it was given. The page draws the outcome at once from the cards it holds;
 // the server applies the steps one at a time (the journal makes each durable) and its answers
 // are the truth the page settles on once nothing is left to send.
@@ -14,6 +14,7 @@ import { postJSON } from "./api.js";
  * queue (so it follows the steps before it); its end is the server's `decided` or `snapBack`.
  * @typedef {{kind: "decide", decision: string, index: number}
  *   | {kind: "undo", index: number}
+ *   | {kind: "skip", index: number}
  *   | {kind: "stroke", index: number, start: () => void}} Step
  */
 
@@ -32,6 +33,7 @@ export class DeckQueue {
    * @param {(message: string) => void} hooks.fail says why a step was refused
    * @param {() => void} hooks.reload reads the deck again from the server
    * @param {(idle: boolean) => void} hooks.idle hears the queue empty and busy again
+   * @param {(session: string, index: number) => Promise<Deck>} hooks.skip sends a skip
    */
   constructor(hooks) {
     this.hooks = hooks;
@@ -89,18 +91,27 @@ export class DeckQueue {
     this.hooks.idle(true);
   }
 
-  /** @param {Deck} deck */
+  /**
+   * Learns the server's cards. A photo's address names its queue position, which a skip gives
+   * to another photo, so the page asks for it with the photo's name too (a skip never shows a
+   * photo cached under the old position).
+   * @param {Deck} deck
+   */
   learn(deck) {
-    for (const card of [deck.current, ...(deck.next || [])]) if (card) this.cards.set(card.index, card);
+    for (const card of [deck.current, ...(deck.next || [])]) {
+      if (!card) continue;
+      const image = card.image && !card.image.includes("?") ? `${card.image}?name=${encodeURIComponent(card.name)}` : card.image;
+      this.cards.set(card.index, { ...card, image });
+    }
     const low = this.cursor - 64;
     const high = this.cursor + 64;
     for (const index of this.cards.keys()) if (index < low || index > high) this.cards.delete(index);
   }
 
   /**
-   * A decision or an undo, given now: queued and drawn at once, or held while a stroke is
-   * undecided (the card it is for depends on the stroke's outcome).
-   * @param {"decide" | "undo"} kind
+   * A decision, a skip or an undo, given now: queued and drawn at once, or held while a stroke
+   * is undecided (the card it is for depends on the stroke's outcome).
+   * @param {"decide" | "undo" | "skip"} kind
    * @param {string} [decision]
    * @returns {boolean} whether it was taken (false: no session, at the end, nothing to undo)
    */
@@ -118,6 +129,21 @@ export class DeckQueue {
       this.decided.push({ index: this.cursor, decision });
       this.advance(decision, 1);
       this.hooks.draw({ view: this.view(), leaving, direction: DIRECTIONS[decision] });
+    } else if (kind === "skip") {
+      // The card goes to the end of the queue; the cards after it move up, so the page waits
+      // for the server's (placeholders meanwhile) rather than guess their places.
+      if (figures.isAtEnd) return false;
+      this.push({ kind: "skip", index: this.cursor });
+      this.decided.push({ index: this.cursor, decision: "skip" });
+      this.forgetFrom(this.cursor);
+      this.figures = { ...figures, canUndo: true };
+      this.hooks.draw({ view: this.view(), leaving: null, direction: null });
+    } else if (this.lastIsSkip()) {
+      // Undo takes the skip back, as `offloadctl photos undo` does: the card returns.
+      this.push({ kind: "undo", index: this.cursor });
+      this.decided.pop();
+      this.forgetFrom(this.cursor);
+      this.hooks.draw({ view: this.view(), leaving: null, direction: null });
     } else {
       if (!figures.canUndo || figures.reviewed === 0) return false;
       this.push({ kind: "undo", index: this.cursor });
@@ -127,6 +153,17 @@ export class DeckQueue {
     }
     this.pump();
     return true;
+  }
+
+  /** Whether the newest step made here is a skip of the card on screen. */
+  lastIsSkip() {
+    const last = this.decided[this.decided.length - 1];
+    return Boolean(last && last.decision === "skip" && last.index === this.cursor);
+  }
+
+  /** @param {number} index forgets the cards from `index` on (a skip moves them) */
+  forgetFrom(index) {
+    for (const key of [...this.cards.keys()]) if (key >= index) this.cards.delete(key);
   }
 
   /**
@@ -180,7 +217,7 @@ export class DeckQueue {
     }
     const held = this.held;
     this.held = [];
-    for (const input of held) this.input(/** @type {"decide" | "undo"} */ (input.kind), input.decision);
+    for (const input of held) this.input(/** @type {"decide" | "undo" | "skip"} */ (input.kind), input.decision);
     this.pump();
     this.settleIfIdle(deck);
   }
@@ -207,7 +244,9 @@ export class DeckQueue {
     const request =
       step.kind === "decide"
         ? postJSON("/api/decide", { session, index: step.index, decision: step.decision })
-        : postJSON("/api/undo", { session });
+        : step.kind === "skip"
+          ? this.hooks.skip(session, step.index)
+          : postJSON("/api/undo", { session });
     request.then(
       (deck) => this.answered(deck),
       (error) => this.refused(error.message),

@@ -122,14 +122,41 @@ function fit(current) {
   frame.style.height = `${Math.round(h * scale)}px`;
 }
 photo.addEventListener("load", () => shown && fit(shown));
-// A format this browser cannot draw (HEIC outside Safari): say so on the card.
-photo.addEventListener("error", () => {
-  if (!shown || !photo.getAttribute("src")) return;
+// A photo the card cannot draw: a format this browser does not read (HEIC outside Safari), or
+// the server's refusal (415 with its reason: a HEIC the decoder could not convert, a raw file
+// without a preview), said on the card.
+photo.addEventListener("error", async () => {
+  const src = photo.getAttribute("src");
+  if (!shown || !src) return;
   const format = (shown.format || "this").toUpperCase();
   const problem = byId("problem");
   problem.textContent = `This browser cannot show ${format} photos${format === "HEIF" ? " (Safari can)" : ""}; decide by the name below.`;
   problem.hidden = false;
+  const reason = await refusal(src);
+  if (reason && photo.getAttribute("src") === src) problem.textContent = `${reason}; decide by the name below.`;
 });
+
+/**
+ * The server's reason for not serving a photo, when it refused it (a 4xx answer, its `error`).
+ * @param {string} address
+ * @returns {Promise<string | null>}
+ */
+async function refusal(address) {
+  try {
+    const answer = await fetch(address);
+    if (answer.ok || answer.status >= 500) return null;
+    const text = (await answer.text()).trim();
+    let reason = text;
+    try {
+      reason = String(JSON.parse(text).error || "");
+    } catch {
+      // a plain text answer is its own reason
+    }
+    return reason ? reason.charAt(0).toUpperCase() + reason.slice(1) : null;
+  } catch {
+    return null;
+  }
+}
 addEventListener("resize", () => shown && fit(shown));
 
 /**

@@ -30,14 +30,26 @@ const queue = new DeckQueue({
   fail: (text) => showMessage(text, 4),
   idle: (idle) => (document.body.dataset.queue = idle ? "idle" : "busy"),
   reload: load,
+  skip: (session, index) =>
+    new Promise((resolve, reject) => {
+      if (!channel.send({ type: "skip", session, index })) return reject(new Error("Not connected to the server; try again."));
+      skipping = { resolve, reject };
+    }),
 });
+
+/** @type {{resolve: (deck: Deck) => void, reject: (error: Error) => void} | null} the skip on its way */
+let skipping = null;
 
 const loadFolders = folderPicker((deck) => queue.reset(deck));
 
 const channel = new Channel(onServerMessage, (up) => {
   document.body.dataset.channel = up ? "open" : "closed";
-  // A stroke whose answer was lost with the socket ends as a snap-back.
+  // A stroke whose answer was lost with the socket ends as a snap-back; a skip is refused.
   if (!up && stroke) strokeDone(null, null);
+  if (!up && skipping) {
+    skipping.reject(new Error("The connection to the server was lost; the deck is read again."));
+    skipping = null;
+  }
 });
 
 function sessionQuery() {
@@ -77,8 +89,17 @@ function onServerMessage(m) {
     case "snapBack":
       strokeDone(null, null);
       break;
+    case "skipped":
+      if (skipping) skipping.resolve(m.deck);
+      skipping = null;
+      break;
     case "refused":
     case "error":
+      if (skipping) {
+        skipping.reject(new Error(m.error));
+        skipping = null;
+        return;
+      }
       if (!stroke) return showMessage(m.error, 4);
       stroke = null;
       snapBack();
@@ -169,7 +190,7 @@ card.addEventListener("pointercancel", (event) => release("cancelled", event));
 // MARK: buttons and keys (seed NFR-2)
 
 /**
- * @param {"decide" | "undo"} kind
+ * @param {"decide" | "undo" | "skip"} kind
  * @param {string} [decision]
  */
 function input(kind, decision) {
@@ -180,6 +201,7 @@ function input(kind, decision) {
 byId("trash").addEventListener("click", () => input("decide", "trash"));
 byId("favorite").addEventListener("click", () => input("decide", "favorite"));
 byId("keep").addEventListener("click", () => input("decide", "keep"));
+byId("skip").addEventListener("click", () => input("skip"));
 byId("undo").addEventListener("click", () => input("undo"));
 
 addEventListener("keydown", (event) => {
@@ -193,6 +215,9 @@ addEventListener("keydown", (event) => {
   } else if (event.key === "u" || event.key === "U") {
     event.preventDefault();
     input("undo");
+  } else if (event.key === "s" || event.key === "S") {
+    event.preventDefault();
+    input("skip");
   }
 });
 

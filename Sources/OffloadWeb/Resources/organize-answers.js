@@ -6,10 +6,17 @@ import { load, offerUndo } from "./organize-changes.js";
 import { announce, feedback } from "./organize-common.js";
 import { draw, focusRow } from "./organize-draw.js";
 import { watch } from "./organize-socket.js";
+import { drawClosed, drawOpen, onClosed } from "./organize-reveal.js";
 import { line, list, predictions, probe, reasonBox, rowElement, state } from "./organize-state.js";
 import { answerKey, autoScroll, keepNext } from "./organize-strokes.js";
 
 export function onStrokeMessage(message) {
+  if (message.type === "closed") {
+    // The arena closed a revealed row: any stroke's answer (a touch elsewhere closes it).
+    onClosed(message);
+    if (state.stroke && message.stroke === state.stroke.number) state.stroke = null;
+    return;
+  }
   if (state.stroke && message.stroke !== state.stroke.number) {
     // An earlier stroke's answer: only a saved change's rows matter now.
     if (message.type === "deleted" || message.type === "view") {
@@ -51,19 +58,24 @@ export function onStrokeMessage(message) {
       break;
     }
     case "swipe":
+      // The quick actions follow the finger; past the delete distance, at a quick pace, Delete
+      // fills them (`past`: letting go now deletes).
       if (!state.stroke) return;
+      if (probe) measureSwipe(message.sample, !state.stroke.swiping);
       state.stroke.swiping = true;
       element.classList.add("swiping");
+      element.classList.toggle("armed", Boolean(message.past));
       element.style.setProperty("--dx", `${message.offset}px`);
-      element.style.setProperty("--trash", message.opacity);
-      state.stroke.offset = message.offset;
+      break;
+    case "reveal":
+      // Let go at least half the actions' width out, not a delete: the row rests open.
+      if (element) drawOpen(element, -message.offset, message.motion);
+      if (probe) measureRelease();
+      state.stroke = null;
       break;
     case "swipeBack":
-      // A partial swipe (let go between 40 and 100 pt) leaves the row open on its quick
-      // actions; a slow drag past 100 pt deletes nothing and closes.
-      if (element && state.stroke && state.stroke.offset <= -OPEN_AT && state.stroke.offset > -DELETE_AT) {
-        openActions(element);
-      } else if (element) settle(element, message.motion);
+      if (element) drawClosed(element, message.motion);
+      if (probe) measureRelease();
       state.stroke = null;
       break;
     case "ended":
@@ -175,50 +187,35 @@ export function measureMove(n, message, predicted = false) {
   requestAnimationFrame(() => probe.moves.push({ ms: performance.now() - at, moved, predicted, lifted }));
 }
 
-/** How far left (px) a swipe that snaps back must have gone to leave the actions open. */
-const OPEN_AT = 40;
-/** The list row's delete distance (the Gestures `listRow` swipe threshold, 100 pt). */
-const DELETE_AT = 100;
-/** How wide the quick actions are (px): Move and Delete. */
-const ACTIONS_WIDTH = 150;
-/** @type {HTMLElement | null} the row standing open on its quick actions */
-let open = null;
-
-/**
- * Leaves `element` open on its quick actions (Move, Delete) until a tap elsewhere.
- * @param {HTMLElement} element
- */
-function openActions(element) {
-  closeActions();
-  settle(element);
-  element.classList.add("open");
-  element.style.setProperty("--dx", `${-ACTIONS_WIDTH}px`);
-  element.style.setProperty("--trash", "1");
-  open = element;
-}
-
-/** Closes the row standing open, if any. */
-export function closeActions() {
-  if (!open) return;
-  const element = open;
-  open = null;
-  element.classList.remove("open");
-  if (element.isConnected) settle(element);
-}
-
-// A tap anywhere but on the open row's actions closes them.
-document.addEventListener("pointerdown", (event) => {
-  if (open && !open.querySelector(".swipe-trash")?.contains(/** @type {Node} */ (event.target))) closeActions();
-}, true);
-
 export function settle(element, motion) {
   hideReason();
   const duration = motion ? motion.duration * 1000 : 200;
   element.style.setProperty("--settle", `${duration}ms`);
   element.classList.add("settling");
-  element.classList.remove("lifted", "swiping", "invalid");
+  element.classList.remove("lifted", "swiping", "invalid", "armed", "open");
   element.style.setProperty("--dx", "0px");
   element.style.setProperty("--dy", "0px");
-  element.style.setProperty("--trash", 0);
   setTimeout(() => element.classList.remove("settling"), duration + 50);
+}
+
+// The row-swipe figures (Tools/Benchmarks/web/row_swipe_latency.py): the time from a touch
+// move to the frame that draws the row's swipe for it (`first`: the move the arena decided the
+// swipe on; `answered`: to the server's answer), and from the lift to the frame that draws the
+// row open or closed.
+/**
+ * @param {number} n
+ * @param {boolean} first
+ */
+function measureSwipe(n, first) {
+  const entry = probe.sent.get(n);
+  if (entry === undefined) return;
+  for (const key of probe.sent.keys()) if (key <= n) probe.sent.delete(key);
+  const answered = performance.now() - entry.at;
+  requestAnimationFrame(() => probe.swipes.push({ ms: performance.now() - entry.at, answered, first }));
+}
+
+function measureRelease() {
+  const at = probe.releaseAt;
+  probe.releaseAt = null;
+  if (typeof at === "number") requestAnimationFrame(() => probe.releases.push(performance.now() - at));
 }

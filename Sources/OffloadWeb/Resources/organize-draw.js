@@ -5,6 +5,7 @@ import { change, remove, startEditing } from "./organize-changes.js";
 import { moveOne, toggleSelected } from "./organize-edit.js";
 import { openRoleMenu } from "./organize-roles.js";
 import { INDENT, ORIGIN, collapsed, isSelected, rowElement, rowsElement, selectedCount, state, toolbar, undoButton, visibleRows } from "./organize-state.js";
+import { checkOpen, isOpen, requestClose } from "./organize-reveal.js";
 import { startStroke } from "./organize-strokes.js";
 
 export function draw() {
@@ -21,6 +22,7 @@ export function draw() {
   placeRows(shown.map((row) => rowFor(row, plan)));
   if (hadFocus && state.focusId) rowElement(state.focusId)?.focus();
   drawToolbar();
+  checkOpen();
 }
 
 // The row elements drawn, by id, with the data each was drawn from. A redraw keeps every row
@@ -35,7 +37,8 @@ export function rowFor(row, plan) {
   ]);
   const kept = drawnRows.get(row.id);
   // A row in the middle of a motion (lifted, swiped, settling) is drawn afresh, at rest.
-  if (kept && kept.key === key && !kept.element.matches(".lifted, .swiping, .settling, .invalid, .open")) {
+  // A row resting open on its quick actions is kept open while its data is the same.
+  if (kept && kept.key === key && !kept.element.matches(".lifted, .swiping, .settling, .invalid")) {
     return kept.element;
   }
   const element = drawRow(row, plan);
@@ -94,13 +97,20 @@ export function drawRow(row, plan) {
   item.classList.toggle("fixed", row.fixed);
 
   // The quick actions a swipe left uncovers (the row's own buttons and keys do the same for
-  // a keyboard or a screen reader, so these stay out of the accessibility tree).
+  // a keyboard or a screen reader, so these stay out of the accessibility tree). Using one
+  // closes the row in the arena too.
   const trash = document.createElement("div");
   trash.className = "swipe-trash";
   trash.setAttribute("aria-hidden", "true");
   trash.append(
-    button("Move", `Move ${row.text}`, "swipe-move", () => moveOne(row.id)),
-    button("Delete", `Delete ${row.text}`, "swipe-delete", () => remove([row.id])),
+    button("Move", `Move ${row.text}`, "swipe-move", () => {
+      requestClose();
+      moveOne(row.id);
+    }),
+    button("Delete", `Delete ${row.text}`, "swipe-delete", () => {
+      requestClose();
+      remove([row.id]);
+    }),
   );
   const body = document.createElement("div");
   body.className = "row-body";
@@ -152,13 +162,20 @@ export function drawRow(row, plan) {
   body.append(handle);
   item.append(trash, body);
 
+  // A touch anywhere on the row is the arena's (swipe, long press, tap, scroll). A tap on a
+  // row resting open only closes it (the arena's rule), so its click edits nothing.
+  let tapCloses = false;
+  // On an open row the quick actions are the row's too: a swipe that starts on them moves the
+  // row (a tap still presses the button).
   item.addEventListener("pointerdown", (event) => {
-    if (event.pointerType === "touch" && !onControl(event)) {
-      startStroke(event, row, "row");
+    tapCloses = isOpen(item);
+    const onActions = tapCloses && trash.contains(/** @type {Node} */ (event.target));
+    if (event.pointerType === "touch" && (onActions || !onControl(event))) {
+      startStroke(event, row, "row", !onActions);
     }
   });
   item.addEventListener("click", (event) => {
-    if (onControl(event)) return;
+    if (onControl(event) || tapCloses) return;
     focusRow(row.id);
     if (state.editing) toggleSelected(row.id);
     else if (!state.stroke) startEditing(row.id);

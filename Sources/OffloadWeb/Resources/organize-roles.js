@@ -53,8 +53,28 @@ export function closeRoleMenu() {
 }
 
 /**
- * Opens the Role menu for a row, under the button that asked for it.
- * @param {{ id: string, text: string }} row
+ * Selects the row's role in the menu, when the row says it (`role` in `--role` syntax:
+ * `free`, `day` or `day:2`, `fixed`, `segment:1-3`; null for none). A row without the field
+ * (an older server) leaves the first choice.
+ * @param {string | null | undefined} role
+ * @param {HTMLSelectElement} select
+ * @param {HTMLInputElement} from
+ * @param {HTMLInputElement} to
+ */
+export function preselect(role, select, from, to) {
+  if (role === undefined) return;
+  const match = /^([a-z]+)(?::(\d+)(?:-(\d+))?)?$/.exec(role || "none");
+  const word = match && CHOICES.some(([value]) => value === match[1]) ? match[1] : "none";
+  select.value = word;
+  if (word === "segment" && match[2]) {
+    from.value = match[2];
+    to.value = match[3] || match[2];
+  }
+}
+
+/**
+ * Opens the Role menu for a row, under the button that asked for it, its current role chosen.
+ * @param {{ id: string, text: string, role?: string | null }} row
  * @param {Element} anchor
  */
 export function openRoleMenu(row, anchor) {
@@ -71,7 +91,8 @@ export function openRoleMenu(row, anchor) {
   const days = document.createElement("span");
   days.className = "role-days";
   days.append(labeled("From day", from), labeled("to day", to));
-  days.hidden = true;
+  preselect(row.role, select, from, to);
+  days.hidden = select.value !== "segment";
   select.addEventListener("change", () => (days.hidden = select.value !== "segment"));
   const apply = document.createElement("button");
   apply.type = "submit";

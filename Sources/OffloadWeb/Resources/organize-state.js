@@ -42,9 +42,11 @@ export const predictions = { drawn: 0, confirmed: 0, corrected: 0 };
 /** @type {any} */ (window).offloadPredictions = predictions;
 // Latency probes, only with ?measure in the address (Tools/Benchmarks/web/organize_latency.py
 // reads them): pointer move to the insertion line drawn, pointer move to the lifted row drawn
-// (the browser's own floor), drop to saved, and drop to the new rows drawn.
+// (the browser's own floor), drop to saved, drop to the new rows drawn, and a touch move to
+// the row's swipe drawn, and a swipe's lift to the row drawn open or closed
+// (Tools/Benchmarks/web/row_swipe_latency.py).
 export const probe = new URLSearchParams(location.search).has("measure")
-  ? { moves: [], rows: [], drops: [], drawn: [], sent: new Map(), dropAt: null }
+  ? { moves: [], rows: [], drops: [], drawn: [], swipes: [], releases: [], sent: new Map(), dropAt: null, releaseAt: null }
   : null;
 // Pointer samples go to the server as soon as the browser has them. `pointerrawupdate` fires
 // on arrival, where `pointermove` waits for the next frame; so the server's answer usually

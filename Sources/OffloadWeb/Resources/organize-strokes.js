@@ -28,12 +28,21 @@ export function geometry() {
   return { rows: frames, top, bottom, originX: ORIGIN, indent: INDENT };
 }
 
-export function startStroke(event, row, surface) {
-  if (state.editing || event.button > 0 || (state.stroke && !state.stroke.ended)) return;
+/**
+ * Starts a stroke on a row: its samples go to the server's arena.
+ * @param {PointerEvent} event
+ * @param {import("./types.js").Row} row
+ * @param {"row" | "handle"} surface
+ * @param {boolean} [capture] whether the row captures the pointer (not on a quick action's
+ *   button, whose tap must stay its own: a touch keeps its target, the samples bubble up)
+ */
+export function startStroke(event, row, surface, capture = true) {
+  // In edit mode only the reorder handles take strokes (a tap on the row ticks it).
+  if ((state.editing && surface !== "handle") || event.button > 0 || (state.stroke && !state.stroke.ended)) return;
   if (state.stroke) settle(state.stroke.element);
   if (surface === "handle") event.preventDefault();
   const element = rowElement(row.id);
-  element.setPointerCapture(event.pointerId);
+  if (capture) element.setPointerCapture(event.pointerId);
   const point = listPoint(event);
   state.strokes += 1;
   state.stroke = {
@@ -117,6 +126,7 @@ export function onEnd(event) {
   const point = phase === "ended" ? listPoint(event) : state.stroke.last;
   channel.send({ type: "sample", phase, n: ++state.sent, t: event.timeStamp, ...point, pointer: event.pointerId });
   if (probe && state.stroke.lifted && phase === "ended") probe.dropAt = event.timeStamp;
+  if (probe && state.stroke.swiping) probe.releaseAt = event.timeStamp;
   finishStroke(false);
 }
 

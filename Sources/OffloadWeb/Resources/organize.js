@@ -45,6 +45,14 @@ rowsElement.addEventListener("keydown", (event) => {
   else handled = false;
   if (handled) event.preventDefault();
 });
+// The row's look follows the pointer in use, not the screen's width: on a touch the row belongs
+// to the gestures (no Delete button, no handle outside edit mode); a mouse or a pen shows them
+// on hover and focus.
+document.addEventListener(
+  "pointerdown",
+  (event) => document.documentElement.classList.toggle("touch", event.pointerType === "touch"),
+  true,
+);
 onUndoKey(undo);
 undoButton.addEventListener("click", undo);
 

@@ -56,6 +56,8 @@
  * @property {string} [parent]
  * @property {number} childCount
  * @property {boolean} fixed whether the collection's rules keep the row where it is
+ * @property {string | null} [role] its role in `--role` syntax (`day:2`, `fixed`,
+ *   `segment:1-3`, `free`), null for none; absent from a server that does not say
  */
 
 /**

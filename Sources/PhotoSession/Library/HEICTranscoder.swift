@@ -20,6 +20,10 @@ import Persistence
 /// photo gets a new entry and a renamed one keeps its own. Find the decoder with
 /// ``findDecoder(searchPath:)`` (the server passes its `PATH`), then ask ``jpeg(_:key:name:)``
 /// for each photo.
+///
+/// The cache is bounded: after each new entry, ``sweep(keeping:)`` removes the entries used
+/// least recently (a hit renews an entry's time) until the folder holds at most
+/// ``cacheLimit`` bytes, never the entry just written.
 public struct HEICTranscoder: Sendable {
   /// The decoder's executable.
   public let decoder: String
@@ -27,6 +31,11 @@ public struct HEICTranscoder: Sendable {
   public let cacheFolder: String
   /// How long one conversion may take, in seconds, before the decoder is stopped.
   public var timeout: Double
+  /// The most bytes the cache folder's entries may hold; the oldest go first beyond it.
+  public var cacheLimit: Int
+
+  /// The default ``cacheLimit``: 512 MiB, about 500 converted 12-megapixel photos.
+  public static let defaultCacheLimit = 512 << 20
 
   /// The names looked for on the search path, in order of preference.
   public static let decoderNames = ["heif-dec", "heif-convert"]
@@ -37,10 +46,15 @@ public struct HEICTranscoder: Sendable {
   ///   - decoder: The path of `heif-dec` or `heif-convert`.
   ///   - cacheFolder: The folder of the converted files.
   ///   - timeout: How long one conversion may take, in seconds.
-  public init(decoder: String, cacheFolder: String, timeout: Double = 60) {
+  ///   - cacheLimit: The most bytes the cached files may hold (``defaultCacheLimit``).
+  public init(
+    decoder: String, cacheFolder: String, timeout: Double = 60,
+    cacheLimit: Int = defaultCacheLimit
+  ) {
     self.decoder = decoder
     self.cacheFolder = cacheFolder
     self.timeout = timeout
+    self.cacheLimit = cacheLimit
   }
 
   /// The first of ``decoderNames`` that is an executable file in a folder of `searchPath`.
@@ -64,17 +78,58 @@ public struct HEICTranscoder: Sendable {
     return nil
   }
 
-  /// The cached JPEG for `key`, or nil when there is none (or it is not a JPEG).
+  /// The cached JPEG for `key`, or nil when there is none (or it is not a JPEG). A hit
+  /// renews the entry's time, so the sweep removes the entries used least recently.
   ///
   /// - Parameter key: The photo's key: 16 to 128 lowercase hexadecimal digits.
   /// - Returns: The JPEG's bytes.
   /// - Complexity: O(*b*) for a file of *b* bytes.
   public func cached(key: String) -> [UInt8]? {
-    guard Self.isKey(key),
-      let data = try? POSIXFileSystem().readAll(PathName.join(cacheFolder, key + ".jpg")),
-      Self.isJPEG(data)
+    let path = PathName.join(cacheFolder, key + ".jpg")
+    guard Self.isKey(key), let data = try? POSIXFileSystem().readAll(path), Self.isJPEG(data)
     else { return nil }
+    utimes(path, nil)
     return [UInt8](data)
+  }
+
+  /// Removes cache entries, least recently used first (by modification time, then name),
+  /// until the entries hold at most ``cacheLimit`` bytes. Work folders and files that are not
+  /// entries are left alone.
+  ///
+  /// - Parameter keeping: A key whose entry stays whatever its age (the one just written).
+  /// - Returns: The keys removed, oldest first.
+  /// - Complexity: O(*f* log *f*) for *f* files in the folder.
+  @discardableResult
+  public func sweep(keeping: String? = nil) -> [String] {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: cacheFolder) else {
+      return []
+    }
+    var entries: [(key: String, bytes: Int, time: Double)] = []
+    var total = 0
+    for name in names where name.hasSuffix(".jpg") {
+      let key = String(name.dropLast(4))
+      var status = stat()
+      guard Self.isKey(key), stat(PathName.join(cacheFolder, name), &status) == 0 else {
+        continue
+      }
+      #if canImport(Darwin)
+        let stamp = status.st_mtimespec
+      #else
+        let stamp = status.st_mtim
+      #endif
+      let time = Double(stamp.tv_sec) + Double(stamp.tv_nsec) / 1e9
+      entries.append((key, Int(status.st_size), time))
+      total += Int(status.st_size)
+    }
+    entries.sort { $0.time != $1.time ? $0.time < $1.time : $0.key < $1.key }
+    var removed: [String] = []
+    for entry in entries where total > cacheLimit && entry.key != keeping {
+      if unlink(PathName.join(cacheFolder, entry.key + ".jpg")) == 0 {
+        total -= entry.bytes
+        removed.append(entry.key)
+      }
+    }
+    return removed
   }
 
   /// The photo as a JPEG: from the cache, else converted by the decoder and cached.
@@ -116,6 +171,7 @@ public struct HEICTranscoder: Sendable {
         .writeFailed, path: cacheFolder,
         description: "cannot write the HEIC cache \(cacheFolder): \(error.description)")
     }
+    sweep(keeping: key)
     return jpeg
   }
 

@@ -67,17 +67,21 @@ def summary(values):
 
 
 class Server:
-    def __init__(self, offloadctl, work, steps):
+    """`offloadctl serve` on a store holding one collection made from `outline` (by default a
+    plan of `steps` steps of 9 tasks each)."""
+
+    def __init__(self, offloadctl, work, steps, outline=None, kind="plan"):
         self.offloadctl = offloadctl
         self.env = dict(os.environ)
         self.env.update({"OFFLOAD_HOME": os.path.join(work, "store"), "XDG_DATA_HOME": os.path.join(work, "data"),
                          "HOME": work, "TZ": "UTC"})
-        outline = "".join("- Step %d\n" % step + "".join("  - Task %d.%d\n" % (step, task) for task in range(1, 10))
-                          for step in range(1, steps + 1))
+        if outline is None:
+            outline = "".join("- Step %d\n" % step + "".join("  - Task %d.%d\n" % (step, task) for task in range(1, 10))
+                              for step in range(1, steps + 1))
         path = os.path.join(work, "plan.md")
         with open(path, "w") as file:
             file.write(outline)
-        self.ctl("collection", "import", "Plan", path, "--kind", "plan", "--quiet")
+        self.ctl("collection", "import", "Plan", path, "--kind", kind, "--quiet")
         collections = json.loads(self.ctl("collection", "list", "--json"))["collections"]
         self.plan = next(c["id"] for c in collections if c["name"] == "Plan")
         self.process = subprocess.Popen([offloadctl, "serve", "--port", "0"], env=self.env,

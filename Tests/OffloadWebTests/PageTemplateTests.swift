@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import OffloadWeb
+
+/// The pages' shared head, written once and put into every page when the resources are read.
+@Suite("PageTemplate: one head for every page")
+struct PageTemplateTests {
+  @Test("every page is served with the shared head in place, once, before its title and script")
+  func pagesHaveTheHead() throws {
+    let files = try WebAssets.load().files
+    let pages = files.keys.filter { $0.hasSuffix(".html") }.sorted()
+    #expect(
+      pages == ["collection.html", "collections.html", "home.html", "photos.html", "review.html"])
+    #expect(files[PageTemplate.partial] == nil, "the partial is served")
+    for name in pages {
+      let page = String(decoding: try #require(files[name]).bytes, as: UTF8.self)
+      #expect(!page.contains(PageTemplate.marker), "\(name) kept the marker")
+      for line in [
+        #"<meta charset="utf-8">"#, #"<link rel="manifest" href="/manifest.webmanifest""#,
+        #"<link rel="apple-touch-icon""#, #"<meta name="theme-color""#,
+        #"<link rel="stylesheet" href="/assets/offload.css">"#,
+      ] {
+        #expect(page.components(separatedBy: line).count == 2, "\(name): \(line)")
+      }
+      let head = try #require(page.range(of: "<head>\n<meta charset"), "\(name)")
+      let title = try #require(page.range(of: "<title>"), "\(name)")
+      let script = try #require(page.range(of: #"<script type="module""#), "\(name)")
+      #expect(head.lowerBound < title.lowerBound && title.lowerBound < script.lowerBound)
+      // The character set within the first 1,024 bytes, as HTML asks.
+      #expect(page.utf8.distance(from: page.startIndex, to: head.upperBound) < 1024)
+    }
+  }
+
+  @Test("a page without the marker, or with two, is refused with its name")
+  func refusesBadPages() {
+    for (text, count) in [("<head></head>", 0), ("<!-- page head --><!-- page head -->", 2)] {
+      var files = ["odd.html": WebAssets.Asset(bytes: Array(text.utf8), type: "text/html")]
+      #expect(
+        throws: PageTemplate.Failure(
+          description:
+            "page odd.html holds \"<!-- page head -->\" \(count) times, not once: the shared head has no one place there"
+        )
+      ) { try PageTemplate.expand(&files, head: "<meta charset=\"utf-8\">\n") }
+    }
+    let page = Array("<head>\n<!-- page head -->\n".utf8)
+    var files = ["a.html": WebAssets.Asset(bytes: page, type: "text/html")]
+    #expect(throws: Never.self) { try PageTemplate.expand(&files, head: "X\n") }
+    #expect(files["a.html"]?.bytes == Array("<head>\nX\n".utf8))
+  }
+}

@@ -218,35 +218,35 @@ public enum GesturePreset: String, Hashable, Sendable, CaseIterable {
   public var configuration: GestureConfiguration {
     switch self {
     case .ios:
-      GestureConfiguration(
-        touchSlop: 10, axisDominance: 2.414, ambiguousLockDistance: 30, longPressDuration: 0.5,
-        longPressSlop: 10, velocityHorizon: 0.1, velocityHistorySize: 20, velocityStopGap: 0.04,
-        velocitySparseLimit: 0.25, maximumFlingVelocity: 8000, rowSwipeCommitDistance: 100,
-        rowSwipeQuickSpeed: 120, rowSwipeCancelVelocity: 300, deckContainerWidth: 390,
-        deckCommitFraction: 0.5, deckFlingVelocity: 700,
-        deckFlingCommitsBelowThreshold: false, deckProgressMarks: [0.25, 0.5, 0.75],
-        deckMarkHysteresis: 0.03, deckMaximumRotation: 15, deckKeepScale: 0.95,
-        reduceMotion: false)
+      Self.platform(
+        touchSlop: 10, lockDistance: 30, longPressDuration: 0.5, rowSwipeCancelVelocity: 300,
+        deckContainerWidth: 390, deckFlingVelocity: 700)
     case .android:
-      GestureConfiguration(
-        touchSlop: 8, axisDominance: 2.414, ambiguousLockDistance: 24, longPressDuration: 0.4,
-        longPressSlop: 8, velocityHorizon: 0.1, velocityHistorySize: 20, velocityStopGap: 0.04,
-        velocitySparseLimit: 0.25, maximumFlingVelocity: 8000, rowSwipeCommitDistance: 100,
-        rowSwipeQuickSpeed: 120, rowSwipeCancelVelocity: 120, deckContainerWidth: 411,
-        deckCommitFraction: 0.5, deckFlingVelocity: 120,
-        deckFlingCommitsBelowThreshold: false, deckProgressMarks: [0.25, 0.5, 0.75],
-        deckMarkHysteresis: 0.03, deckMaximumRotation: 15, deckKeepScale: 0.95,
-        reduceMotion: false)
+      Self.platform(
+        touchSlop: 8, lockDistance: 24, longPressDuration: 0.4, rowSwipeCancelVelocity: 120,
+        deckContainerWidth: 411, deckFlingVelocity: 120)
     case .flutter:
-      GestureConfiguration(
-        touchSlop: 18, axisDominance: 2.414, ambiguousLockDistance: 54, longPressDuration: 0.5,
-        longPressSlop: 18, velocityHorizon: 0.1, velocityHistorySize: 20, velocityStopGap: 0.04,
-        velocitySparseLimit: 0.25, maximumFlingVelocity: 8000, rowSwipeCommitDistance: 100,
-        rowSwipeQuickSpeed: 120, rowSwipeCancelVelocity: 700, deckContainerWidth: 390,
-        deckCommitFraction: 0.5, deckFlingVelocity: 700,
-        deckFlingCommitsBelowThreshold: false, deckProgressMarks: [0.25, 0.5, 0.75],
-        deckMarkHysteresis: 0.03, deckMaximumRotation: 15, deckKeepScale: 0.95,
-        reduceMotion: false)
+      Self.platform(
+        touchSlop: 18, lockDistance: 54, longPressDuration: 0.5, rowSwipeCancelVelocity: 700,
+        deckContainerWidth: 390, deckFlingVelocity: 700)
     }
+  }
+
+  /// A preset from the values platforms differ in; the rest (velocity window, commit distance
+  /// and speed, deck marks and motion) are the same on every platform. The long-press slop is
+  /// the touch slop.
+  private static func platform(
+    touchSlop: Double, lockDistance: Double, longPressDuration: Double,
+    rowSwipeCancelVelocity: Double, deckContainerWidth: Double, deckFlingVelocity: Double
+  ) -> GestureConfiguration {
+    GestureConfiguration(
+      touchSlop: touchSlop, axisDominance: 2.414, ambiguousLockDistance: lockDistance,
+      longPressDuration: longPressDuration, longPressSlop: touchSlop, velocityHorizon: 0.1,
+      velocityHistorySize: 20, velocityStopGap: 0.04, velocitySparseLimit: 0.25,
+      maximumFlingVelocity: 8000, rowSwipeCommitDistance: 100, rowSwipeQuickSpeed: 120,
+      rowSwipeCancelVelocity: rowSwipeCancelVelocity, deckContainerWidth: deckContainerWidth,
+      deckCommitFraction: 0.5, deckFlingVelocity: deckFlingVelocity,
+      deckFlingCommitsBelowThreshold: false, deckProgressMarks: [0.25, 0.5, 0.75],
+      deckMarkHysteresis: 0.03, deckMaximumRotation: 15, deckKeepScale: 0.95, reduceMotion: false)
   }
 }

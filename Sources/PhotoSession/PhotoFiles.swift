@@ -1,5 +1,5 @@
 import Foundation
-public import Persistence
+import Persistence
 
 #if canImport(Glibc)
   import Glibc
@@ -67,6 +67,27 @@ struct PhotoFiles: Sendable {
     } catch {
       throw Self.failure(.unreadable, error, action: "inspect")
     }
+  }
+
+  /// The status of a library file that must still be there as a regular file.
+  ///
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - name: The file's name in the library, as errors give it.
+  /// - Throws: ``PhotoSessionError/Code/photoMissing`` when nothing is there,
+  ///   ``PhotoSessionError/Code/unsupportedFormat`` when it is not a regular file, or
+  ///   ``PhotoSessionError/Code/unreadable``.
+  func regularFileStatus(_ path: String, name: String) throws(PhotoSessionError) -> FileStatus {
+    guard let status = try status(path) else {
+      throw PhotoSessionError(
+        .photoMissing, path: name,
+        description: "\"\(name)\" is no longer in the folder: it was moved or deleted")
+    }
+    guard status.kind == .regular else {
+      throw PhotoSessionError(
+        .unsupportedFormat, path: name, description: "\"\(name)\" is no longer a regular file")
+    }
+    return status
   }
 
   /// Whether `path` is a regular file (not following a final symbolic link); false when
@@ -145,4 +166,9 @@ struct PhotoFiles: Sendable {
       throw Self.failure(.unreadable, error, action: "list folder")
     }
   }
+}
+
+extension PhotoSessionError {
+  /// Whether a system call was refused for lack of permission (`EACCES` or `EPERM`).
+  var isPermissionDenied: Bool { errno == EACCES || errno == EPERM }
 }

@@ -90,7 +90,11 @@ public struct BulkAction<ID: Hashable>: Identifiable, Sendable {
     guard selection.count > 0 else { return .disabled(reason: "nothing is selected") }
     return rule(selection)
   }
+}
 
+// The rules below are `@Sendable` closures that name `ID`, so its metatype must be sendable
+// (every concrete type's is).
+extension BulkAction where ID: SendableMetatype {
   /// An action enabled for any non-empty selection.
   ///
   /// - Parameters:

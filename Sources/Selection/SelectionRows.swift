@@ -47,6 +47,25 @@ public protocol SelectionRows<ID> {
   func status(of id: ID) -> RowStatus
 }
 
+extension SelectionRows {
+  /// Adds each of `ids` to `visible` or `hidden` by its status here; a gone row goes to
+  /// neither.
+  ///
+  /// - Complexity: O(*k*) status lookups, where *k* is the number of `ids`.
+  @inlinable
+  func partition(
+    _ ids: some Sequence<ID>, visible: inout Set<ID>, hidden: inout Set<ID>
+  ) {
+    for id in ids {
+      switch status(of: id) {
+      case .visible: visible.insert(id)
+      case .hidden: hidden.insert(id)
+      case .gone: break
+      }
+    }
+  }
+}
+
 /// Rows given as arrays: the displayed order and the hidden rows.
 ///
 /// ```swift

@@ -46,6 +46,28 @@ public struct ListViewport: Hashable, Sendable {
   /// Moves the cursor one screen up.
   public mutating func pageUp() { moveCursor(by: -max(height - 1, 1)) }
 
+  /// Moves the cursor for a navigation key: ↑ and ↓ by a row, Page Up and Page Down by a
+  /// screen, Home and End to the first and last row.
+  ///
+  /// ```swift
+  /// if viewport.moveCursor(for: press.key) { return .redraw }
+  /// ```
+  ///
+  /// - Parameter key: The key pressed.
+  /// - Returns: Whether the key was a navigation key (else nothing changed).
+  public mutating func moveCursor(for key: Key) -> Bool {
+    switch key {
+    case .up: moveCursor(by: -1)
+    case .down: moveCursor(by: 1)
+    case .pageUp: pageUp()
+    case .pageDown: pageDown()
+    case .home: moveCursor(to: 0)
+    case .end: moveCursor(to: rowCount - 1)
+    default: return false
+    }
+    return true
+  }
+
   /// Changes the number of rows in the list, keeping the cursor on the same index if it
   /// still exists.
   public mutating func setRowCount(_ count: Int) {

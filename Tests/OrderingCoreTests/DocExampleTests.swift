@@ -105,9 +105,9 @@ struct DocExampleTests {
     var list = ListLabeling<String>()
     _ = try list.insert("milk", at: 0)
     _ = try list.insert("eggs", at: 1)
-    // Example: Sources/OrderingCore/ListLabeling/ListLabeling+Operations.swift
+    // Example: Sources/OrderingCore/Storage/LabeledList+Rows.swift
     let update = try list.insert("bread", at: 1)
-    save("bread", update.position)
+    save("bread", update.label)  // update.key, or update.position
     for change in update.changes { save(change.id, change.new) }
     // End of example.
     #expect(list[1].id == "bread" && list[1].position == update.position)
@@ -147,11 +147,11 @@ struct DocExampleTests {
     var list = OrderKeyList<String>()
     _ = try list.insert("milk", at: 0)
     _ = try list.insert("eggs", at: 1)
-    // Example: Sources/OrderingCore/OrderKeyList/OrderKeyList+Rebalance.swift
+    // The same example (Sources/OrderingCore/Storage/LabeledList+Rows.swift) on keys.
     let update = try list.insert("bread", at: 1)
-    save("bread", update.key)
+    save("bread", update.label)  // update.key, or update.position
     for change in update.changes { save(change.id, change.new) }
-    // End of example.
+    #expect(update.label == update.key)
     #expect(saved.writes == ["bread a0V"])
   }
 

@@ -46,6 +46,26 @@ struct DocExampleTests {
     #expect(viewport.cursor == 25 && viewport.visibleRange == 6..<26)
   }
 
+  @Test func viewportNavigationKeys() {
+    enum Action { case redraw, ignored }
+    func handle(_ press: KeyPress, _ viewport: inout ListViewport) -> Action {
+      if viewport.moveCursor(for: press.key) { return .redraw }
+      return .ignored
+    }
+    var viewport = ListViewport(rowCount: 100, height: 10)
+    let steps: [(Key, Action, Int)] = [
+      (.down, .redraw, 1), (.pageDown, .redraw, 10), (.up, .redraw, 9), (.end, .redraw, 99),
+      (.pageUp, .redraw, 90), (.home, .redraw, 0), (.up, .redraw, 0), (.left, .ignored, 0),
+      (.character("j"), .ignored, 0),
+    ]
+    for (key, action, cursor) in steps {
+      #expect(handle(KeyPress(key), &viewport) == action, "\(key)")
+      #expect(viewport.cursor == cursor, "\(key)")
+    }
+    var empty = ListViewport(rowCount: 0, height: 10)
+    #expect(handle(KeyPress(.end), &empty) == .redraw && empty.cursor == 0)
+  }
+
   @Test func renderer() {
     struct Terminal {
       var written: [String] = []

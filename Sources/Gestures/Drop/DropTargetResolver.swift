@@ -181,6 +181,10 @@ struct Outline<ID: Hashable & Sendable> {
     return j < rows.count && rows[j].depth == rows[index].depth ? j : nil
   }
 
+  @inlinable func sibling(of index: Int, upward: Bool) -> Int? {
+    upward ? previousSibling(of: index) : nextSibling(of: index)
+  }
+
   @usableFromInline
   struct Raw {
     @usableFromInline var instruction: DropInstruction<ID>
@@ -343,20 +347,17 @@ struct Outline<ID: Hashable & Sendable> {
   @inlinable func keyboardInstruction(_ move: KeyboardMove, from index: Int) -> DropInstruction<ID>?
   {
     switch move {
-    case .up:
-      if let previous = previousSibling(of: index) { return .insertAbove(rows[previous].id) }
-      if let parent = parent(of: index), let uncle = previousSibling(of: parent),
-        rows[uncle].acceptsChildren
-      {
-        return .makeChild(of: rows[uncle].id, first: false)
+    case .up, .down:
+      let upward = move == .up
+      if let sibling = sibling(of: index, upward: upward) {
+        return upward ? .insertAbove(rows[sibling].id) : .insertBelow(rows[sibling].id)
       }
-      return nil
-    case .down:
-      if let next = nextSibling(of: index) { return .insertBelow(rows[next].id) }
-      if let parent = parent(of: index), let uncle = nextSibling(of: parent),
+      // The first (last) of its siblings goes into the parent's previous (next) sibling, at
+      // the end nearest to where it was.
+      if let parent = parent(of: index), let uncle = sibling(of: parent, upward: upward),
         rows[uncle].acceptsChildren
       {
-        return .makeChild(of: rows[uncle].id, first: true)
+        return .makeChild(of: rows[uncle].id, first: !upward)
       }
       return nil
     case .indent:

@@ -24,24 +24,12 @@ extension Item: CanonicalJSONCodable {
     try writer.date(created)
     writer.key("done")
     writer.bool(done)
-    writer.key("id")
-    writer.string(id.rawValue)
-    if let note {
-      writer.key("note")
-      writer.string(note)
-    }
-    writer.key("order")
-    writer.string(order.rawValue)
-    if let parent {
-      writer.key("parent")
-      writer.string(parent.rawValue)
-    }
-    if let role {
-      writer.key("role")
-      writer.string(role.description)
-    }
-    writer.key("text")
-    writer.string(text)
+    writer.member("id", id.rawValue)
+    if let note { writer.member("note", note) }
+    writer.member("order", order.rawValue)
+    if let parent { writer.member("parent", parent.rawValue) }
+    if let role { writer.member("role", role.description) }
+    writer.member("text", text)
     writer.endObject()
   }
 
@@ -65,20 +53,11 @@ extension Item: CanonicalJSONCodable {
       case 1: done = try reader.readBool()
       case 2: id = try ShortID(canonicalJSON: &reader)
       case 3: note = try reader.readNull() ? nil : try reader.readString()
-      case 4:
-        let start = reader.offset
-        guard let key = OrderKey(rawValue: try reader.readString()) else {
-          throw CanonicalJSONError(offset: start)
-        }
-        order = key
+      case 4: order = try reader.readString { OrderKey(rawValue: $0) }
       case 5: parent = try reader.readNull() ? nil : try ShortID(canonicalJSON: &reader)
       case 6:
-        guard !(try reader.readNull()) else { break }
-        let start = reader.offset
-        guard let value = try? PlacementRole(parsing: try reader.readString()) else {
-          throw CanonicalJSONError(offset: start)
-        }
-        role = value
+        role =
+          try reader.readNull() ? nil : try reader.readString { try? PlacementRole(parsing: $0) }
       default: text = try reader.readString()
       }
     }
@@ -103,8 +82,7 @@ extension ItemCollection: CanonicalJSONCodable {
     writer.beginObject()
     writer.key("created")
     try writer.date(created)
-    writer.key("id")
-    writer.string(id.rawValue)
+    writer.member("id", id.rawValue)
     writer.key("items")
     writer.beginArray()
     for item in items {
@@ -112,10 +90,8 @@ extension ItemCollection: CanonicalJSONCodable {
       try item.writeCanonicalJSON(to: &writer)
     }
     writer.endArray()
-    writer.key("kind")
-    writer.string(kind.rawValue)
-    writer.key("name")
-    writer.string(name)
+    writer.member("kind", kind.rawValue)
+    writer.member("name", name)
     writer.endObject()
   }
 
@@ -139,12 +115,7 @@ extension ItemCollection: CanonicalJSONCodable {
           read.append(try Item(canonicalJSON: &reader))
         }
         items = read
-      case 3:
-        let start = reader.offset
-        guard let value = CollectionKind(rawValue: try reader.readString()) else {
-          throw CanonicalJSONError(offset: start)
-        }
-        kind = value
+      case 3: kind = try reader.readString { CollectionKind(rawValue: $0) }
       default: name = try reader.readString()
       }
     }
@@ -160,10 +131,27 @@ extension ShortID {
   ///
   /// - Complexity: O(*m*), where *m* is the identifier's length.
   init(canonicalJSON reader: inout CanonicalJSONReader) throws(CanonicalJSONError) {
-    let start = reader.offset
-    guard let id = ShortID(try reader.readString()) else {
-      throw CanonicalJSONError(offset: start)
-    }
-    self = id
+    self = try reader.readString { ShortID($0) }
+  }
+}
+
+extension CanonicalJSONWriter {
+  /// Writes a member whose value is a string.
+  mutating func member(_ name: StaticString, _ value: String) {
+    key(name)
+    string(value)
+  }
+}
+
+extension CanonicalJSONReader {
+  /// Reads a string and converts it; a string `convert` refuses is an error at its offset.
+  ///
+  /// - Complexity: O(*m*), where *m* is the string's length, plus the conversion.
+  mutating func readString<Value>(as convert: (String) -> Value?) throws(CanonicalJSONError)
+    -> Value
+  {
+    let start = offset
+    guard let value = convert(try readString()) else { throw CanonicalJSONError(offset: start) }
+    return value
   }
 }

@@ -119,13 +119,8 @@ public struct PhotoCullScreen {
   }
 
   private mutating func handleReview(_ press: KeyPress) -> PhotoCullAction {
+    if viewport.moveCursor(for: press.key) { return .redraw }
     switch press.key {
-    case .up: viewport.moveCursor(by: -1)
-    case .down: viewport.moveCursor(by: 1)
-    case .pageUp: viewport.pageUp()
-    case .pageDown: viewport.pageDown()
-    case .home: viewport.moveCursor(to: 0)
-    case .end: viewport.moveCursor(to: viewport.rowCount - 1)
     case .character("t"), .left: changeSelected(to: .trash)
     case .character("f"), .right: changeSelected(to: .favorite)
     case .character("k"): changeSelected(to: .keep)

@@ -20,35 +20,14 @@ extension RecordIntake {
         buckets.withUnsafeBufferPointer { table in
           parents.withUnsafeMutableBufferPointer { parents in
             hashes.withUnsafeMutableBufferPointer { hashes in
-              let mask = table.count &- 1
-              var blockStart = 0
-              while blockStart < count {
-                let blockEnd = min(blockStart &+ Self.blockSize, count)
-                for entry in blockStart..<blockEnd {
-                  hashes[entry &- blockStart] = storedParents[entry]?.hashValue ?? 0
+              let hashOf = { (entry: Int) in storedParents[entry]?.hashValue ?? 0 }
+              Self.inBlocks(count, hashes: hashes, hash: hashOf) { entry, hash in
+                guard let parent = storedParents[entry] else { return }
+                if let found = Self.probe(table, hash: hash, isMatch: { ids[$0] == parent }).entry {
+                  parents[entry] = Int32(truncatingIfNeeded: found)
+                } else {
+                  missing.append(entry)
                 }
-                for entry in blockStart..<blockEnd {
-                  guard let parent = storedParents[entry] else { continue }
-                  let hash = hashes[entry &- blockStart]
-                  let tag = UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000
-                  var bucket = hash & mask
-                  while true {
-                    let value = table[bucket]
-                    if value == Self.vacant {
-                      missing.append(entry)
-                      break
-                    }
-                    if value & 0xFFFF_FFFF_0000_0000 == tag {
-                      let found = Int(truncatingIfNeeded: value & 0xFFFF_FFFF)
-                      if ids[found] == parent {
-                        parents[entry] = Int32(truncatingIfNeeded: found)
-                        break
-                      }
-                    }
-                    bucket = (bucket &+ 1) & mask
-                  }
-                }
-                blockStart = blockEnd
               }
             }
           }

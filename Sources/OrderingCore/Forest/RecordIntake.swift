@@ -52,6 +52,50 @@ struct RecordIntake<ID: Hashable & Comparable & Sendable> {
   @inlinable
   static var blockSize: Int { 256 }
 
+  /// A bucket's high half for an id with this hash: the hash's top 32 bits.
+  @inlinable @inline(__always)
+  static func tag(_ hash: Int) -> UInt64 { UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000 }
+
+  /// Looks an id with this hash up in the id table: the entry whose id `isMatch` accepts, or
+  /// nil and the vacant bucket where the id would go.
+  ///
+  /// - Complexity: O(1) expected (the table is at most half full).
+  @inlinable @inline(__always)
+  static func probe(
+    _ table: UnsafeBufferPointer<UInt64>, hash: Int, isMatch: (Int) -> Bool
+  ) -> (entry: Int?, bucket: Int) {
+    let mask = table.count &- 1
+    let tag = tag(hash)
+    var bucket = hash & mask
+    while true {
+      let value = table[bucket]
+      if value == vacant { return (nil, bucket) }
+      if value & 0xFFFF_FFFF_0000_0000 == tag {
+        let entry = Int(truncatingIfNeeded: value & 0xFFFF_FFFF)
+        if isMatch(entry) { return (entry, bucket) }
+      }
+      bucket = (bucket &+ 1) & mask
+    }
+  }
+
+  /// Runs `body` on every index in `0..<count` with its hash, a block at a time: the block's
+  /// hashes first, then `body` for each, so the table misses of a block overlap.
+  ///
+  /// - Complexity: O(*n*) calls of `hash` and `body`, for *n* = `count`.
+  @inlinable @inline(__always)
+  static func inBlocks(
+    _ count: Int, hashes: UnsafeMutableBufferPointer<Int>, hash: (Int) -> Int,
+    _ body: (_ index: Int, _ hash: Int) -> Void
+  ) {
+    var blockStart = 0
+    while blockStart < count {
+      let blockEnd = min(blockStart &+ blockSize, count)
+      for index in blockStart..<blockEnd { hashes[index &- blockStart] = hash(index) }
+      for index in blockStart..<blockEnd { body(index, hashes[index &- blockStart]) }
+      blockStart = blockEnd
+    }
+  }
+
   /// An intake with room for `expected` records.
   @inlinable
   init(expected: Int) {
@@ -133,34 +177,15 @@ struct RecordIntake<ID: Hashable & Comparable & Sendable> {
     ids.withUnsafeBufferPointer { ids in
       table.withUnsafeMutableBufferPointer { table in
         hashes.withUnsafeMutableBufferPointer { hashes in
-          let mask = table.count &- 1
-          var blockStart = 0
-          while blockStart < count {
-            let blockEnd = min(blockStart &+ Self.blockSize, count)
-            for index in blockStart..<blockEnd {
-              hashes[index &- blockStart] = ids[index].hashValue
+          Self.inBlocks(count, hashes: hashes, hash: { ids[$0].hashValue }) { index, hash in
+            let probe = Self.probe(UnsafeBufferPointer(table), hash: hash) { kept in
+              ids[kept] == ids[index]
             }
-            for index in blockStart..<blockEnd {
-              let hash = hashes[index &- blockStart]
-              let tag = UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000
-              var bucket = hash & mask
-              while true {
-                let value = table[bucket]
-                if value == Self.vacant {
-                  table[bucket] = tag | UInt64(index)
-                  break
-                }
-                if value & 0xFFFF_FFFF_0000_0000 == tag {
-                  let kept = Int(truncatingIfNeeded: value & 0xFFFF_FFFF)
-                  if ids[kept] == ids[index] {
-                    repeated.append(index)
-                    break
-                  }
-                }
-                bucket = (bucket &+ 1) & mask
-              }
+            if probe.entry != nil {
+              repeated.append(index)
+            } else {
+              table[probe.bucket] = Self.tag(hash) | UInt64(index)
             }
-            blockStart = blockEnd
           }
         }
       }
@@ -218,16 +243,8 @@ struct RecordIntake<ID: Hashable & Comparable & Sendable> {
   /// - Complexity: O(1) expected.
   @inlinable
   func entry(of id: ID) -> Int? {
-    let mask = buckets.count &- 1
-    let hash = id.hashValue
-    let tag = UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000
-    var bucket = hash & mask
-    while true {
-      let value = buckets[bucket]
-      if value == Self.vacant { return nil }
-      let entry = Int(truncatingIfNeeded: value & 0xFFFF_FFFF)
-      if value & 0xFFFF_FFFF_0000_0000 == tag && ids[entry] == id { return entry }
-      bucket = (bucket &+ 1) & mask
+    buckets.withUnsafeBufferPointer { table in
+      Self.probe(table, hash: id.hashValue) { ids[$0] == id }.entry
     }
   }
 

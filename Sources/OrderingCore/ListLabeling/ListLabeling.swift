@@ -18,7 +18,10 @@
 /// ```
 ///
 /// Rows are kept in chunks, so inserting, moving or removing at any index of a
-/// million-row list moves at most about a thousand entries in memory.
+/// million-row list moves at most about a thousand entries in memory. Measured amortized
+/// relabels per insert: 9.1 at *n* = 100,000 and 11.9 at 1,000,000 when every insert hits one
+/// spot in the middle, nearly 0 for front, append and random inserts (see the ListLabeling
+/// guide).
 ///
 /// A list view moves rows by SwiftUI's `onMove` offsets with ``move(fromOffsets:toOffset:)``
 /// or by id (`move(_:toOffset:)`, `move(_:before:)`, `move(_:after:)`, `remove(_:)`), finds a
@@ -30,20 +33,6 @@
 public struct ListLabeling<ID: Hashable> {
   /// The range positions are drawn from and the gap left at the ends of the list.
   public typealias Configuration = ListLabelingConfiguration
-
-  /// A row: its id and its position (`position`).
-  public typealias Row = LabeledRow<ID, Int64>
-
-  /// A row whose position changed: write `new` for `id` (`old` is the position before).
-  public typealias Change = RowChange<ID, Int64>
-
-  /// What an insert or a move did: the row's new position (`position`) and the other rows
-  /// whose positions changed (`changes`, in list order; usually empty).
-  public typealias Update = LabelUpdate<ID, Int64>
-
-  /// What a bulk insert did: the new rows' positions (`positions`) and the rows already in the list
-  /// whose positions changed (`changes`, in list order).
-  public typealias BulkUpdate = BulkLabelUpdate<ID, Int64>
 
   /// The range and gaps this labeling uses.
   public let configuration: Configuration
@@ -59,22 +48,6 @@ public struct ListLabeling<ID: Hashable> {
     self.table = _LabeledRows()
   }
 
-  /// The number of rows.
-  public var count: Int { storage.count }
-
-  /// Whether the list has no rows.
-  public var isEmpty: Bool { storage.count == 0 }
-
-  /// The row at `index`.
-  ///
-  /// - Complexity: O(log(*n*)), where *n* is the number of rows.
-  public subscript(index: Int) -> Row {
-    precondition(index >= 0 && index < count, "row index \(index) is outside 0..<\(count)")
-    let (chunk, offset) = storage.locate(index)
-    return Row(
-      id: storage.chunks[chunk].ids[offset], position: storage.chunks[chunk].values[offset])
-  }
-
   /// The position of the row at `index`.
   ///
   /// - Complexity: O(log(*n*)), where *n* is the number of rows.
@@ -82,30 +55,6 @@ public struct ListLabeling<ID: Hashable> {
     precondition(index >= 0 && index < count, "row index \(index) is outside 0..<\(count)")
     return storage.value(at: index)
   }
-
-  /// Whether a row with this id is in the list.
-  public func contains(_ id: ID) -> Bool { table.labels[id] != nil }
-
-  /// Every row, in list order.
-  ///
-  /// - Complexity: O(*n*), where *n* is the number of rows.
-  public var rows: [Row] {
-    var result: [Row] = []
-    result.reserveCapacity(count)
-    storage.forEach(in: 0..<count) { _, id, position in
-      result.append(Row(id: id, position: position))
-    }
-    return result
-  }
-
-  /// The index of the row with this id, or `nil`.
-  ///
-  /// Positions strictly increase, so this is a binary search for the row's position.
-  ///
-  /// - Parameter id: The row's id.
-  /// - Returns: Its index, or `nil` when the list has no such row.
-  /// - Complexity: O(log *n*), where *n* is the number of rows.
-  public func firstIndex(of id: ID) -> Int? { table.index(of: id) }
 
   /// The position of the row with this id, or `nil`.
   ///

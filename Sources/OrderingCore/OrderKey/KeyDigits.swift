@@ -118,36 +118,7 @@ package struct KeyDigits: Sendable {
   func increment(_ integer: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>)
     -> Int?
   {
-    let head = integer[0]
-    var count = integer.count
-    for index in 0..<count { out[index] = integer[index] }
-    var index = count - 1
-    while index >= 1 {
-      let next = value(out[index]) + 1
-      if next == base {
-        out[index] = zero
-        index -= 1
-      } else {
-        out[index] = digits[next]
-        return count
-      }
-    }
-    // Carry out of every digit: the integer part changes length.
-    if head == UInt8(ascii: "Z") {
-      out[0] = UInt8(ascii: "a")
-      out[1] = zero
-      return 2
-    }
-    if head == UInt8(ascii: "z") { return nil }
-    let newHead = head + 1
-    out[0] = newHead
-    if newHead > UInt8(ascii: "a") {
-      out[count] = zero
-      count += 1
-    } else {
-      count -= 1
-    }
-    return count
+    step(integer, upward: true, into: out)
   }
 
   /// Writes the integer part before `integer` into `out`; returns its length, or nil at the bottom.
@@ -157,30 +128,50 @@ package struct KeyDigits: Sendable {
   func decrement(_ integer: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>)
     -> Int?
   {
+    step(integer, upward: false, into: out)
+  }
+
+  /// Writes the integer part one after (`upward`) or one before `integer` into `out`; returns
+  /// its length, or nil past the top (`z` and every digit the last) or the bottom (`A` and
+  /// every digit the zero).
+  ///
+  /// Heads `a`…`z` give positive integers of 1…26 digits and `Z`…`A` negative ones, so a carry
+  /// out of every digit changes the head and the length: one digit longer away from the
+  /// middle, one shorter towards it, and `Z…` ↔ `a0` across it.
+  ///
+  /// - Complexity: O(*m*), where *m* is the length of the integer part.
+  @inlinable @inline(__always)
+  func step(
+    _ integer: UnsafeBufferPointer<UInt8>, upward: Bool, into out: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int? {
+    // What a digit wraps to when it carries (up) or borrows (down).
+    var wrapped: UInt8 { upward ? zero : last }
     let head = integer[0]
     var count = integer.count
     for index in 0..<count { out[index] = integer[index] }
     var index = count - 1
     while index >= 1 {
-      let next = value(out[index]) - 1
-      if next < 0 {
-        out[index] = last
+      let next = value(out[index]) + (upward ? 1 : -1)
+      if upward ? next == base : next < 0 {
+        out[index] = wrapped
         index -= 1
       } else {
         out[index] = digits[next]
         return count
       }
     }
-    if head == UInt8(ascii: "a") {
-      out[0] = UInt8(ascii: "Z")
-      out[1] = last
+    // Carry out of every digit: the integer part changes length.
+    let (below, above) = (UInt8(ascii: "Z"), UInt8(ascii: "a"))
+    if head == (upward ? below : above) {
+      out[0] = upward ? above : below
+      out[1] = wrapped
       return 2
     }
-    if head == UInt8(ascii: "A") { return nil }
-    let newHead = head - 1
+    if head == (upward ? UInt8(ascii: "z") : UInt8(ascii: "A")) { return nil }
+    let newHead = upward ? head + 1 : head - 1
     out[0] = newHead
-    if newHead < UInt8(ascii: "Z") {
-      out[count] = last
+    if upward ? newHead > above : newHead < below {
+      out[count] = wrapped
       count += 1
     } else {
       count -= 1

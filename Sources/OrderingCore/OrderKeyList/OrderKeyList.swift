@@ -17,7 +17,8 @@
 /// ```
 ///
 /// Appending, prepending, random inserts and moves almost never rewrite another row; only a
-/// gap hit again and again is rebalanced. Keys stay in the format of the JavaScript
+/// gap hit again and again is rebalanced (measured: 100,000 inserts after the first row
+/// rewrite 0.06 other rows per insert; see the OrderKeys guide). Keys stay in the format of the JavaScript
 /// `fractional-indexing` library, so a web client can keep inserting with its own
 /// `generateKeyBetween`.
 ///
@@ -31,20 +32,6 @@
 public struct OrderKeyList<ID: Hashable> {
   /// The default length budget, in bytes: 16.
   public static var defaultBudget: Int { 16 }
-
-  /// A row: its id and its order key (`key`).
-  public typealias Row = LabeledRow<ID, OrderKey>
-
-  /// A row whose key changed: write `new` for `id` (`old` is the key before).
-  public typealias Change = RowChange<ID, OrderKey>
-
-  /// What an insert or a move did: the row's new key (`key`) and the other rows
-  /// whose keys changed (`changes`, in list order; usually empty).
-  public typealias Update = LabelUpdate<ID, OrderKey>
-
-  /// What a bulk insert did: the new rows' keys (`keys`) and the rows already in the list
-  /// whose keys changed (`changes`, in list order).
-  public typealias BulkUpdate = BulkLabelUpdate<ID, OrderKey>
 
   /// The longest key, in bytes, that an insert or a move may write.
   public let budget: Int
@@ -88,21 +75,6 @@ public struct OrderKeyList<ID: Hashable> {
     }
   }
 
-  /// The number of rows.
-  public var count: Int { storage.count }
-
-  /// Whether the list has no rows.
-  public var isEmpty: Bool { storage.count == 0 }
-
-  /// The row at `index`.
-  ///
-  /// - Complexity: O(log *n*), where *n* is the number of rows.
-  public subscript(index: Int) -> Row {
-    precondition(index >= 0 && index < count, "row index \(index) is outside 0..<\(count)")
-    let (chunk, offset) = storage.locate(index)
-    return Row(id: storage.chunks[chunk].ids[offset], key: storage.chunks[chunk].values[offset])
-  }
-
   /// The key of the row at `index`.
   ///
   /// - Complexity: O(log *n*), where *n* is the number of rows.
@@ -110,28 +82,6 @@ public struct OrderKeyList<ID: Hashable> {
     precondition(index >= 0 && index < count, "row index \(index) is outside 0..<\(count)")
     return storage.value(at: index)
   }
-
-  /// Whether a row with this id is in the list.
-  public func contains(_ id: ID) -> Bool { table.labels[id] != nil }
-
-  /// Every row, in list order.
-  ///
-  /// - Complexity: O(*n*), where *n* is the number of rows.
-  public var rows: [Row] {
-    var result: [Row] = []
-    result.reserveCapacity(count)
-    storage.forEach(in: 0..<count) { _, id, key in result.append(Row(id: id, key: key)) }
-    return result
-  }
-
-  /// The index of the row with this id, or `nil`.
-  ///
-  /// Keys strictly increase, so this is a binary search for the row's key.
-  ///
-  /// - Parameter id: The row's id.
-  /// - Returns: Its index, or `nil` when the list has no such row.
-  /// - Complexity: O(log *n* · *m*), where *n* is the number of rows and *m* the key length.
-  public func firstIndex(of id: ID) -> Int? { table.index(of: id) }
 
   /// The key of the row with this id, or `nil`.
   ///

@@ -159,19 +159,18 @@ struct ChunkedRows<ID, Value> {
 
   /// Every id, in order.
   @inlinable
-  var allIDs: [ID] {
-    var result: [ID] = []
-    result.reserveCapacity(count)
-    for chunk in chunks { result.append(contentsOf: chunk.ids) }
-    return result
-  }
+  var allIDs: [ID] { joined(\.ids) }
 
   /// Every value, in order.
   @inlinable
-  var allValues: [Value] {
-    var result: [Value] = []
+  var allValues: [Value] { joined(\.values) }
+
+  /// One column of every chunk, joined in order.
+  @inlinable
+  func joined<Element>(_ column: KeyPath<Chunk, [Element]>) -> [Element] {
+    var result: [Element] = []
     result.reserveCapacity(count)
-    for chunk in chunks { result.append(contentsOf: chunk.values) }
+    for chunk in chunks { result.append(contentsOf: chunk[keyPath: column]) }
     return result
   }
 

@@ -107,21 +107,11 @@ extension LabelUpdate where Label == Int64 {
 }
 
 extension BulkLabelUpdate where Label == OrderKey {
-  @inlinable
-  init(keys: [OrderKey], changes: [RowChange<ID, OrderKey>]) {
-    self.init(labels: keys, changes: changes)
-  }
-
   /// The keys of the inserted rows, in order.
   @inlinable public var keys: [OrderKey] { labels }
 }
 
 extension BulkLabelUpdate where Label == Int64 {
-  @inlinable
-  init(positions: [Int64], changes: [RowChange<ID, Int64>]) {
-    self.init(labels: positions, changes: changes)
-  }
-
   /// The positions of the inserted rows, in order.
   @inlinable public var positions: [Int64] { labels }
 }

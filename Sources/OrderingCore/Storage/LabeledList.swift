@@ -1,8 +1,9 @@
 // The operations an app's list view needs, written once for ``OrderKeyList`` (order keys) and
-// ``ListLabeling`` (integer positions): moves by id and by SwiftUI offsets, and removals.
+// ``ListLabeling`` (integer positions): moves by id and by SwiftUI offsets, and removals
+// (reads, inserts and removals by index are in LabeledList+Rows.swift).
 
 /// Not API: a list of rows with strictly increasing labels, the face ``OrderKeyList`` and
-/// ``ListLabeling`` share so that their moves and removals by id and by offset are written
+/// ``ListLabeling`` share so that their reads, inserts, moves and removals are written
 /// once. Use those two types; do not conform other types.
 public protocol _LabeledList {
   /// The rows' id.
@@ -12,12 +13,32 @@ public protocol _LabeledList {
   /// Not API: the rows.
   var _table: _LabeledRows<ID, Label> { get set }
 
+  /// Not API: places new rows (checked: not in the list, each once) at `index`, and returns
+  /// their labels and the other rows re-labeled.
+  mutating func _place(_ ids: [ID], at index: Int) throws(OrderingError)
+    -> (labels: [Label], changes: [RowChange<ID, Label>])
+
   /// Not API: moves the rows at `offsets` (ascending, checked) to `toOffset`.
   mutating func _move(offsets: [Int], toOffset: Int) throws(OrderingError)
     -> [RowChange<ID, Label>]
 }
 
 extension _LabeledList {
+  /// A row: its id and its label (an ``OrderKeyList``'s `key`, a ``ListLabeling``'s
+  /// `position`).
+  public typealias Row = LabeledRow<ID, Label>
+
+  /// A row whose label changed: write `new` for `id` (`old` is the label before).
+  public typealias Change = RowChange<ID, Label>
+
+  /// What an insert or a move did: the row's new label (`key` or `position`) and the other
+  /// rows whose labels changed (`changes`, in list order; usually empty).
+  public typealias Update = LabelUpdate<ID, Label>
+
+  /// What a bulk insert did: the new rows' labels (`keys` or `positions`) and the rows already
+  /// in the list whose labels changed (`changes`, in list order).
+  public typealias BulkUpdate = BulkLabelUpdate<ID, Label>
+
   /// Moves the rows at `offsets` so that they stand together, in their order, before the row
   /// that was at `toOffset`, and returns every row whose label changed: SwiftUI's `onMove`.
   ///

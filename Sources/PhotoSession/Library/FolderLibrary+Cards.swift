@@ -113,15 +113,7 @@ extension FolderLibrary {
         .unsupportedFormat, path: video, description: "\"\(video)\" is not a video by its name")
     }
     let path = path(of: video)
-    guard let status = try io.status(path) else {
-      throw PhotoSessionError(
-        .photoMissing, path: video,
-        description: "\"\(video)\" is no longer in the folder: it was moved or deleted")
-    }
-    guard status.kind == .regular else {
-      throw PhotoSessionError(
-        .unsupportedFormat, path: video, description: "\"\(video)\" is no longer a regular file")
-    }
+    let status = try io.regularFileStatus(path, name: video)
     var metadata = VideoMetadata(
       format: format, byteCount: Int(status.size),
       modificationTime: status.modified.secondsSince1970)

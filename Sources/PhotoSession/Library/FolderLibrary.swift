@@ -136,15 +136,7 @@ public final class FolderLibrary: PhotoLibrary {
   ///   the header is longer).
   public func metadata(of photo: String) throws(PhotoSessionError) -> PhotoMetadata {
     let path = path(of: photo)
-    guard let status = try io.status(path) else {
-      throw PhotoSessionError(
-        .photoMissing, path: photo,
-        description: "\"\(photo)\" is no longer in the folder: it was moved or deleted")
-    }
-    guard status.kind == .regular else {
-      throw PhotoSessionError(
-        .unsupportedFormat, path: photo, description: "\"\(photo)\" is no longer a regular file")
-    }
+    let status = try io.regularFileStatus(path, name: photo)
     var metadata = try Self.readMetadata(
       path: path, id: photo, hint: ImageFormat(fileName: photo),
       modificationTime: status.modified.secondsSince1970, fileSystem: fileSystem)

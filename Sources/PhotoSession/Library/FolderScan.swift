@@ -1,14 +1,6 @@
 public import Foundation
 public import Persistence
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// How a folder is scanned for photos.
 public struct FolderScanOptions: Hashable, Sendable {
   /// How the photos are ordered.
@@ -303,7 +295,7 @@ public struct FolderScan: Sendable {
           } catch {
             // Unreadable: no permission, or gone since the listing.
             shared.buffer[index].unreadable =
-              error.code == .photoMissing || error.errno == EACCES || error.errno == EPERM
+              error.code == .photoMissing || error.isPermissionDenied
             continue
           }
           guard

@@ -39,95 +39,85 @@ public enum SessionEvent: Hashable, Sendable, Codable {
   /// Decodes an event from its compact journal form.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
+    func index() throws -> Int { try c.decode(Int.self, forKey: .i) }
+    func photo() throws -> String { try c.decode(String.self, forKey: .id) }
+    func decision() throws -> PhotoDecision { try c.decode(PhotoDecision.self, forKey: .d) }
+    func time() throws -> Double { try c.decode(Double.self, forKey: .t) }
     switch try c.decode(Operation.self, forKey: .op) {
     case .decide:
       self = .decided(
-        index: try c.decode(Int.self, forKey: .i), photo: try c.decode(String.self, forKey: .id),
-        decision: try c.decode(PhotoDecision.self, forKey: .d),
-        time: try c.decode(Double.self, forKey: .t))
-    case .undo: self = .undone(time: try c.decode(Double.self, forKey: .t))
+        index: try index(), photo: try photo(), decision: try decision(), time: try time())
+    case .undo: self = .undone(time: try time())
     case .change:
       self = .changed(
-        index: try c.decode(Int.self, forKey: .i), photo: try c.decode(String.self, forKey: .id),
-        decision: try c.decode(PhotoDecision.self, forKey: .d),
-        time: try c.decode(Double.self, forKey: .t))
-    case .commit: self = .commitStarted(time: try c.decode(Double.self, forKey: .t))
+        index: try index(), photo: try photo(), decision: try decision(), time: try time())
+    case .commit: self = .commitStarted(time: try time())
     case .intent:
-      self = .commitIntent(
-        index: try c.decode(Int.self, forKey: .i), photo: try c.decode(String.self, forKey: .id),
-        decision: try c.decode(PhotoDecision.self, forKey: .d))
+      self = .commitIntent(index: try index(), photo: try photo(), decision: try decision())
     case .result:
       self = .commitResult(
-        index: try c.decode(Int.self, forKey: .i), photo: try c.decode(String.self, forKey: .id),
+        index: try index(), photo: try photo(),
         failure: try c.decodeIfPresent(PhotoSessionError.Code.self, forKey: .fail),
         detail: try c.decode(String.self, forKey: .detail))
-    case .committed: self = .commitFinished(time: try c.decode(Double.self, forKey: .t))
+    case .committed: self = .commitFinished(time: try time())
     case .mark:
       self = .marked(
-        index: try c.decode(Int.self, forKey: .i), photo: try c.decode(String.self, forKey: .id),
-        marks: try c.decode(PhotoMarks.self, forKey: .m),
-        time: try c.decode(Double.self, forKey: .t))
-    case .skip:
-      self = .skipped(
-        index: try c.decode(Int.self, forKey: .i), photo: try c.decode(String.self, forKey: .id),
-        time: try c.decode(Double.self, forKey: .t))
+        index: try index(), photo: try photo(), marks: try c.decode(PhotoMarks.self, forKey: .m),
+        time: try time())
+    case .skip: self = .skipped(index: try index(), photo: try photo(), time: try time())
     case .rescan:
-      self = .rescanned(
-        try c.decode(RescanLedger.self, forKey: .r), time: try c.decode(Double.self, forKey: .t))
+      self = .rescanned(try c.decode(RescanLedger.self, forKey: .r), time: try time())
+    }
+  }
+
+  /// An event's fields in its journal form: each case fills the ones it has, and the rest are
+  /// left out of the line.
+  private struct Fields {
+    var op: Operation
+    var index: Int? = nil
+    var photo: String? = nil
+    var decision: PhotoDecision? = nil
+    var failure: PhotoSessionError.Code? = nil
+    var detail: String? = nil
+    var marks: PhotoMarks? = nil
+    var ledger: RescanLedger? = nil
+    var time: Double? = nil
+  }
+
+  /// The event's fields.
+  private var fields: Fields {
+    switch self {
+    case .decided(let index, let photo, let decision, let time):
+      Fields(op: .decide, index: index, photo: photo, decision: decision, time: time)
+    case .undone(let time): Fields(op: .undo, time: time)
+    case .changed(let index, let photo, let decision, let time):
+      Fields(op: .change, index: index, photo: photo, decision: decision, time: time)
+    case .commitStarted(let time): Fields(op: .commit, time: time)
+    case .commitIntent(let index, let photo, let decision):
+      Fields(op: .intent, index: index, photo: photo, decision: decision)
+    case .commitResult(let index, let photo, let failure, let detail):
+      Fields(op: .result, index: index, photo: photo, failure: failure, detail: detail)
+    case .commitFinished(let time): Fields(op: .committed, time: time)
+    case .marked(let index, let photo, let marks, let time):
+      Fields(op: .mark, index: index, photo: photo, marks: marks, time: time)
+    case .skipped(let index, let photo, let time):
+      Fields(op: .skip, index: index, photo: photo, time: time)
+    case .rescanned(let change, let time): Fields(op: .rescan, ledger: change, time: time)
     }
   }
 
   /// Encodes the event in its compact journal form (`op`, `i`, `id`, `d`, `m`, `t`, ...).
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
-    switch self {
-    case .decided(let index, let photo, let decision, let time):
-      try c.encode(Operation.decide, forKey: .op)
-      try c.encode(index, forKey: .i)
-      try c.encode(photo, forKey: .id)
-      try c.encode(decision, forKey: .d)
-      try c.encode(time, forKey: .t)
-    case .undone(let time):
-      try c.encode(Operation.undo, forKey: .op)
-      try c.encode(time, forKey: .t)
-    case .changed(let index, let photo, let decision, let time):
-      try c.encode(Operation.change, forKey: .op)
-      try c.encode(index, forKey: .i)
-      try c.encode(photo, forKey: .id)
-      try c.encode(decision, forKey: .d)
-      try c.encode(time, forKey: .t)
-    case .commitStarted(let time):
-      try c.encode(Operation.commit, forKey: .op)
-      try c.encode(time, forKey: .t)
-    case .commitIntent(let index, let photo, let decision):
-      try c.encode(Operation.intent, forKey: .op)
-      try c.encode(index, forKey: .i)
-      try c.encode(photo, forKey: .id)
-      try c.encode(decision, forKey: .d)
-    case .commitResult(let index, let photo, let failure, let detail):
-      try c.encode(Operation.result, forKey: .op)
-      try c.encode(index, forKey: .i)
-      try c.encode(photo, forKey: .id)
-      try c.encodeIfPresent(failure, forKey: .fail)
-      try c.encode(detail, forKey: .detail)
-    case .commitFinished(let time):
-      try c.encode(Operation.committed, forKey: .op)
-      try c.encode(time, forKey: .t)
-    case .marked(let index, let photo, let marks, let time):
-      try c.encode(Operation.mark, forKey: .op)
-      try c.encode(index, forKey: .i)
-      try c.encode(photo, forKey: .id)
-      try c.encode(marks, forKey: .m)
-      try c.encode(time, forKey: .t)
-    case .skipped(let index, let photo, let time):
-      try c.encode(Operation.skip, forKey: .op)
-      try c.encode(index, forKey: .i)
-      try c.encode(photo, forKey: .id)
-      try c.encode(time, forKey: .t)
-    case .rescanned(let change, let time):
-      try c.encode(Operation.rescan, forKey: .op)
-      try c.encode(change, forKey: .r)
-      try c.encode(time, forKey: .t)
-    }
+    let fields = fields
+    try c.encode(fields.op, forKey: .op)
+    try c.encodeIfPresent(fields.index, forKey: .i)
+    try c.encodeIfPresent(fields.photo, forKey: .id)
+    try c.encodeIfPresent(fields.decision, forKey: .d)
+    try c.encodeIfPresent(fields.failure, forKey: .fail)
+    try c.encodeIfPresent(fields.detail, forKey: .detail)
+    try c.encodeIfPresent(fields.marks, forKey: .m)
+    try c.encodeIfPresent(fields.ledger, forKey: .r)
+    try c.encodeIfPresent(fields.time, forKey: .t)
   }
 }

@@ -79,29 +79,12 @@ extension SelectionState {
     defer { checkInvariants() }
     var newVisible: Set<ID> = []
     var newHidden: Set<ID> = []
-    for id in ids {
-      switch rows.status(of: id) {
-      case .visible: newVisible.insert(id)
-      case .hidden: newHidden.insert(id)
-      case .gone: break
-      }
-    }
+    rows.partition(ids, visible: &newVisible, hidden: &newHidden)
     if kind == .allExcept {
       // A row that is enabled again would be selected implicitly: keep it an exception.
-      for id in disabled where !newVisible.contains(id) && !newHidden.contains(id) {
-        switch rows.status(of: id) {
-        case .visible: members.insert(id)
-        case .hidden: hiddenMembers.insert(id)
-        case .gone: break
-        }
-      }
-      for id in hiddenDisabled where !newVisible.contains(id) && !newHidden.contains(id) {
-        switch rows.status(of: id) {
-        case .visible: members.insert(id)
-        case .hidden: hiddenMembers.insert(id)
-        case .gone: break
-        }
-      }
+      let enabledAgain = disabled.union(hiddenDisabled).subtracting(newVisible)
+        .subtracting(newHidden)
+      rows.partition(enabledAgain, visible: &members, hidden: &hiddenMembers)
     }
     members.subtract(newVisible)
     members.subtract(newHidden)

@@ -64,13 +64,8 @@ extension SelectionState {
     // Disabled rows follow the data whatever the policy: they are a property of the rows.
     var newDisabled: Set<ID> = []
     var newHiddenDisabled: Set<ID> = []
-    for id in disabled.union(hiddenDisabled) {
-      switch rows.status(of: id) {
-      case .visible: newDisabled.insert(id)
-      case .hidden: newHiddenDisabled.insert(id)
-      case .gone: break
-      }
-    }
+    rows.partition(
+      disabled.union(hiddenDisabled), visible: &newDisabled, hidden: &newHiddenDisabled)
     disabled = newDisabled
     hiddenDisabled = newHiddenDisabled
 
@@ -98,13 +93,8 @@ extension SelectionState {
     members = newMembers
     hiddenMembers = newHidden
     if kind == .allExcept {
-      for id in inserted where !disabled.contains(id) && !hiddenDisabled.contains(id) {
-        switch rows.status(of: id) {
-        case .visible: members.insert(id)
-        case .hidden: hiddenMembers.insert(id)
-        case .gone: break
-        }
-      }
+      let enabled = inserted.filter { !disabled.contains($0) && !hiddenDisabled.contains($0) }
+      rows.partition(enabled, visible: &members, hidden: &hiddenMembers)
     }
 
     if kind == .allExcept && policy == .drop && rows.hasHiddenRows {

@@ -25,6 +25,25 @@ struct GestureCommand: ParsableCommand {
       message: error.description)
   }
 
+  /// Reads a report from a gesture file and prints it: its JSON document with `--json`, its
+  /// text otherwise, nothing with `--quiet`.
+  static func print<Report>(
+    _ global: GlobalOptions, json: (Report) -> String, text: (Report) -> String,
+    read: () throws(GestureFiles.FileError) -> Report
+  ) throws {
+    let report: Report
+    do {
+      report = try read()
+    } catch {
+      throw failure(error)
+    }
+    if global.json {
+      Output.raw(json(report) + "\n")
+    } else if !global.quiet {
+      Output.lines(text(report))
+    }
+  }
+
   struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "replay",
@@ -46,16 +65,9 @@ struct GestureCommand: ParsableCommand {
     var preset: GesturePreset?
 
     func run() throws {
-      let replay: GestureReplay
-      do {
-        replay = try GestureFiles.replay(path: file, preset: preset)
-      } catch {
-        throw GestureCommand.failure(error)
-      }
-      if global.json {
-        Output.raw(replay.jsonText + "\n")
-      } else if !global.quiet {
-        Output.lines(replay.text)
+      try GestureCommand.print(global, json: \.jsonText, text: \.text) {
+        () throws(GestureFiles.FileError) in
+        try GestureFiles.replay(path: file, preset: preset)
       }
     }
   }
@@ -87,16 +99,9 @@ struct GestureCommand: ParsableCommand {
     }
 
     func run() throws {
-      let evaluation: StrokeEvaluation
-      do {
-        evaluation = try GestureFiles.evaluate(path: file, preset: preset, density: density)
-      } catch {
-        throw GestureCommand.failure(error)
-      }
-      if global.json {
-        Output.raw(evaluation.jsonText + "\n")
-      } else if !global.quiet {
-        Output.lines(evaluation.text)
+      try GestureCommand.print(global, json: \.jsonText, text: \.text) {
+        () throws(GestureFiles.FileError) in
+        try GestureFiles.evaluate(path: file, preset: preset, density: density)
       }
     }
   }

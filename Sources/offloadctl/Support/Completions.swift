@@ -93,23 +93,6 @@ enum StoreCompletion {
 
   /// A shell word without the quotes or backslashes a user typed around it.
   static func unquoted(_ word: String) -> String {
-    var result = ""
-    var quote: Character?
-    var escaped = false
-    for character in word {
-      if escaped {
-        result.append(character)
-        escaped = false
-      } else if character == "\\" && quote != "'" {
-        escaped = true
-      } else if let open = quote, character == open {
-        quote = nil
-      } else if quote == nil && (character == "'" || character == "\"") {
-        quote = character
-      } else {
-        result.append(character)
-      }
-    }
-    return result
+    ShellWords.read(word, splitting: false).words.joined()
   }
 }

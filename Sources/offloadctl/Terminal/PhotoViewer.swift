@@ -34,41 +34,11 @@ struct PhotoViewer {
   ///
   /// - Complexity: O(*m*) for a command of *m* characters.
   static func split(_ command: String) throws(ViewerError) -> [String] {
-    var result: [String] = []
-    var current = ""
-    var inWord = false
-    var quote: Character?
-    var escaped = false
-    for character in command {
-      if escaped {
-        current.append(character)
-        escaped = false
-        continue
-      }
-      switch (quote, character) {
-      case ("'", "'"), ("\"", "\""): quote = nil
-      case ("'", _): current.append(character)
-      case ("\"", "\\"), (nil, "\\"):
-        escaped = true
-        inWord = true
-      case ("\"", _): current.append(character)
-      case (nil, "'"), (nil, "\""):
-        quote = character
-        inWord = true
-      case (nil, let c) where c.isWhitespace:
-        if inWord { result.append(current) }
-        current = ""
-        inWord = false
-      default:
-        current.append(character)
-        inWord = true
-      }
-    }
-    if quote != nil || escaped {
+    let (words, unclosed) = ShellWords.read(command)
+    if unclosed {
       throw ViewerError("the --viewer command \"\(command)\" has an unclosed quote")
     }
-    if inWord { result.append(current) }
-    return result
+    return words
   }
 
   /// The program's path: as given when it has a slash, else the first executable in `PATH`.

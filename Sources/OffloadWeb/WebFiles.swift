@@ -87,7 +87,8 @@ enum WebFiles {
     guard let realRoot = realPath(root), let real = realPath(path), isInside(real, realRoot),
       let status = try? files.status(path, followingLinks: false), status.kind == .regular,
       status.size <= limit,
-      let (bytes, size) = try? files.readPrefix(path, limit: limit), bytes.count == size
+      let (bytes, size) = try? files.readPrefix(path, limit: limit, followingLinks: false),
+      bytes.count == size
     else { return nil }
     return bytes
   }

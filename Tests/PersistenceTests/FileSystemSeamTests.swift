@@ -29,6 +29,12 @@ struct FileSystemSeamTests {
       try system.status(folder.appending("link"), followingLinks: false).kind == .symbolicLink)
     #expect(try system.status(folder.appending("link"), followingLinks: true) == status)
     #expect(try system.status(folder.path, followingLinks: false).kind == .directory)
+    // Reading without following links: the open itself refuses the link, not only a check.
+    #expect(try system.readPrefix(folder.appending("link"), limit: 9).bytes == [1, 2, 3, 4, 5])
+    #expect(throws: PersistenceError.self) {
+      try system.readPrefix(folder.appending("link"), limit: 9, followingLinks: false)
+    }
+    #expect(try system.readPrefix(file, limit: 9, followingLinks: false).size == 5)
     try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: folder.path)
     #expect(try system.status(folder.path, followingLinks: true).isSticky)
     #expect(!status.isSticky)

@@ -166,15 +166,8 @@ public struct OrganizeScreen {
 
   /// Cursor keys in both modes; shift extends the selection in edit mode.
   mutating func moveCursor(_ key: KeyPress) -> Bool {
-    guard key.modifiers.isSubset(of: [.shift]) else { return false }
-    switch key.key {
-    case .up: viewport.moveCursor(by: -1)
-    case .down: viewport.moveCursor(by: 1)
-    case .pageUp: viewport.pageUp()
-    case .pageDown: viewport.pageDown()
-    case .home: viewport.moveCursor(to: 0)
-    case .end: viewport.moveCursor(to: rows.count - 1)
-    default: return false
+    guard key.modifiers.isSubset(of: [.shift]), viewport.moveCursor(for: key.key) else {
+      return false
     }
     if key.modifiers == [.shift], isEditing, let id = cursorID {
       _ = try? selection.extend(to: id, in: snapshot)

@@ -130,14 +130,16 @@ extension FileSystem {
   /// - Parameters:
   ///   - path: The file.
   ///   - limit: The most bytes to read.
+  ///   - followingLinks: When false, a symbolic link at `path` is refused by the open itself
+  ///     (``FileOpenMode/readNotFollowingLinks``).
   /// - Returns: The bytes read (fewer than `limit` when the file is shorter) and the size.
   /// - Throws: ``PersistenceError`` (``PersistenceError/Code/notFound`` when it does not exist;
-  ///   a FIFO, device or folder is refused).
+  ///   a FIFO, device or folder is refused, and a link when `followingLinks` is false).
   /// - Complexity: O(min(*n*, `limit`)), where *n* is the file's size.
-  public func readPrefix(_ path: String, limit: Int) throws(PersistenceError) -> (
-    bytes: [UInt8], size: Int
-  ) {
-    let file = try open(path, .read)
+  public func readPrefix(
+    _ path: String, limit: Int, followingLinks: Bool = true
+  ) throws(PersistenceError) -> (bytes: [UInt8], size: Int) {
+    let file = try open(path, followingLinks ? .read : .readNotFollowingLinks)
     defer { closeQuietly(file) }
     let size = try self.size(file)
     let wanted = max(0, min(limit, size))

@@ -67,6 +67,10 @@ extension FileSystem {
 public enum FileOpenMode: Sendable, Hashable {
   /// Read only; the file must exist.
   case read
+  /// Read only; the file must exist and its last path component must not be a symbolic link
+  /// (`O_NOFOLLOW`: the open itself refuses a link, so nothing can swap one in between a
+  /// check and the read).
+  case readNotFollowingLinks
   /// Write only, created, truncated if it exists.
   case create
   /// Write only, appending; the file must exist.

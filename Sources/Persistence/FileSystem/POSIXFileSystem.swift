@@ -21,6 +21,7 @@ public struct POSIXFileSystem: FileSystem {
     var permissions: mode_t = 0o644
     switch mode {
     case .read: flags = O_RDONLY | O_NONBLOCK
+    case .readNotFollowingLinks: flags = O_RDONLY | O_NONBLOCK | O_NOFOLLOW
     case .create: flags = O_WRONLY | O_CREAT | O_TRUNC
     case .append: flags = O_WRONLY | O_APPEND
     case .readWrite: flags = O_RDWR | O_CREAT

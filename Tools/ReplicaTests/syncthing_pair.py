@@ -15,12 +15,15 @@ connected, need nothing and see the other at 100 %, and the two store folders ho
 files with the same bytes (Syncthing's own marker left out) on two polls in a row.
 """
 import copy
+import ctypes
 import hashlib
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -32,6 +35,22 @@ SYNCTHING = shutil.which("syncthing")
 
 class Failure(Exception):
     """A check that did not hold; the message says what and where."""
+
+
+def stop_on_sigterm():
+    """Turns SIGTERM (a test runner's time limit) into a Failure, so `finally` stops the daemons."""
+    def handler(signum, frame):
+        raise Failure("stopped by SIGTERM (out of time)")
+    signal.signal(signal.SIGTERM, handler)
+
+
+def die_with_parent():
+    """In a child before exec: SIGTERM when the harness dies (PR_SET_PDEATHSIG), so no daemon
+    outlives a killed harness."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)
+    except (OSError, AttributeError):
+        pass
 
 
 def check(condition, message):
@@ -161,7 +180,8 @@ class Daemon:
                    HOME=self.home)
         self.process = subprocess.Popen(
             [SYNCTHING, "serve", "--home=" + self.home, "--no-browser", "--no-restart", "--no-upgrade"],
-            env=env, stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+            env=env, stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            preexec_fn=die_with_parent)
         eventually("%s's REST API answers" % self.name, lambda: self.get("/rest/system/ping") == {"ping": "pong"},
                    timeout=60)
 
@@ -171,13 +191,10 @@ class Daemon:
             return
         try:
             self.post("/rest/system/shutdown")
-        except (Failure, OSError):
-            pass
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
+            self.process.wait(timeout=20)
+        except (Failure, OSError, subprocess.TimeoutExpired):
             self.process.terminate()
-            self.process.wait(timeout=10)
+            self.process.wait(timeout=20)
         self.log.close()
 
     def request(self, method, path):
@@ -302,10 +319,32 @@ class Pair:
         def settled():
             answer = self.in_sync()
             streak[0] = streak[0] + 1 if answer is True else 0
-            return True if streak[0] >= 2 else answer
+            if streak[0] >= 2:
+                return True
+            return "settled on one poll, waiting for the next" if answer is True else answer
         try:
             eventually(step, settled, timeout)
         except Failure as failure:
             raise Failure("%s\n--- %s's log\n%s--- %s's log\n%s" % (
                 failure, self.daemon_a.name, self.daemon_a.tail(), self.daemon_b.name, self.daemon_b.tail()))
         return time.time() - started
+
+
+def run_pair(offloadctl, work, body, passed):
+    """Starts a pair, runs `body(pair)` and stops the daemons whatever happens; prints
+    `PASS: <passed>` or the failure; returns the exit status (0 or 1)."""
+    stop_on_sigterm()
+    started = time.time()
+    pair = None
+    try:
+        pair = Pair(offloadctl, work)
+        pair.start()
+        body(pair)
+    except Failure as failure:
+        print("FAIL: %s" % failure, file=sys.stderr)
+        return 1
+    finally:
+        if pair:
+            pair.stop()
+    print("PASS: %s (%.1f s)" % (passed, time.time() - started))
+    return 0

@@ -15,9 +15,9 @@ not installed (apt-get install syncthing).
 import argparse
 import json
 import sys
-import time
 
-from syncthing_pair import SYNCTHING, Failure, Pair, check, conflict_copies
+sys.dont_write_bytecode = True  # no __pycache__ in the repository
+from syncthing_pair import SYNCTHING, check, conflict_copies, run_pair
 
 COLLECTION = "Trip"
 # Pack moved first, Hotel ticked, Passport and Sunscreen added.
@@ -97,21 +97,7 @@ def main():
     if SYNCTHING is None:
         print("SKIP: syncthing is not installed (apt-get install syncthing)", file=sys.stderr)
         return 77
-    started = time.time()
-    pair = None
-    try:
-        pair = Pair(args.offloadctl, args.work)
-        pair.start()
-        scenario(pair)
-    except Failure as failure:
-        print("FAIL: %s" % failure, file=sys.stderr)
-        return 1
-    finally:
-        if pair:
-            pair.stop()
-    print("PASS: syncthing end to end (%.1f s)" % (time.time() - started))
-    return 0
-
+    return run_pair(args.offloadctl, args.work, scenario, "syncthing end to end")
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -70,7 +70,7 @@ extension Workspace {
   func openJournal() throws(WorkspaceError) -> JSONLinesJournal<StoreChange, StoreIndex> {
     try Self.persisting { () throws(PersistenceError) in
       try JSONLinesJournal<StoreChange, StoreIndex>.open(
-        directory: root, name: Self.journalName, format: Self.indexFormat,
+        directory: cacheRoot, name: Self.journalName, format: Self.indexFormat,
         lockTimeout: lockTimeout, fileSystem: fileSystem)
     }
   }

@@ -178,7 +178,7 @@ public struct Workspace: Sendable {
     return try locked(shared: true) { () throws(WorkspaceError) in
       let contents = try Self.persisting { () throws(PersistenceError) in
         try JSONLinesJournal<StoreChange, StoreIndex>.read(
-          directory: root, name: Self.journalName, format: Self.indexFormat,
+          directory: cacheRoot, name: Self.journalName, format: Self.indexFormat,
           fileSystem: fileSystem)
       }
       if let damage = contents.damage {

@@ -55,9 +55,20 @@ def scenario(pair):
 
     # Every check runs, so a failure lists everything that went wrong, not just the first.
     problems = []
-    shown = {device.name: device.show(COLLECTION) for device in (laptop, phone)}
+    shown = {}
     for device in (laptop, phone):
-        items = json.loads(shown[device.name])["items"]
+        result = device.run("collection", "show", COLLECTION, "--json")
+        check(result.returncode == 0, "%s: collection show exited %d: %s" % (
+            device.name, result.returncode, result.stderr))
+        shown[device.name] = result.stdout
+        if result.stderr:
+            problems.append("%s: collection show warns: %s" % (device.name, result.stderr.strip()))
+    for device in (laptop, phone):
+        document = json.loads(shown[device.name])
+        items = document["items"]
+        if document.get("repairs"):
+            problems.append("%s: collection show repairs the merged list: %s" % (
+                device.name, document["repairs"]))
         by_text = {item["text"]: item for item in items}
         missing = [text for text in EXPECTED if text not in by_text]
         if missing:
@@ -83,7 +94,11 @@ def scenario(pair):
             problems.append("%s: store verify exited %d: %s%s" % (
                 device.name, result.returncode, result.stdout, result.stderr))
         else:
-            print("ok: %s: store verify: %s" % (device.name, result.stdout.strip().splitlines()[-1]))
+            summary = result.stdout.strip().splitlines()[-1]
+            if "%d items" % len(EXPECTED) not in summary:
+                problems.append("%s: store verify counts other than the %d items shown: %s" % (
+                    device.name, len(EXPECTED), summary))
+            print("ok: %s: store verify: %s" % (device.name, summary))
     check(not problems, "after the folders met:\n  " + "\n  ".join(problems))
     print("ok: both devices show all four edits, byte for byte the same, no conflict copy: %s"
           % texts(json.loads(shown[laptop.name])["items"]))

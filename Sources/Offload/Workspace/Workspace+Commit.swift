@@ -24,7 +24,13 @@ extension Workspace {
       let journal = try openJournal()
       defer { try? journal.close() }
       var state = try cacheState(journal)
-      if var open = devices {
+      if var open = devices, let device {
+        // This device's changes whose cache line a crash kept from being written.
+        let own = open.log.recovered.entries
+        for record in missingOwnRecords(state, own: own, replica: device.replica) {
+          try? Self.persisting { () throws(PersistenceError) in _ = try journal.append(record) }
+          state.apply(record)
+        }
         // Other devices' operations (or this device's after a crash) the cache lacks yet.
         if let refresh = try refreshChange(state, merged: open.merged) {
           try? Self.persisting { () throws(PersistenceError) in _ = try journal.append(refresh) }

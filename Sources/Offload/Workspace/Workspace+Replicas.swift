@@ -34,8 +34,7 @@ public struct DeviceContext: Sendable {
   /// This device's identity for a store, made and kept under the state folder on first use;
   /// `nil` when the state folder cannot be written (the store then opens single-writer).
   static func resolve(store: String, state: String) -> DeviceContext? {
-    let path = URL(fileURLWithPath: store).standardizedFileURL.resolvingSymlinksInPath().path
-    let identities = DeviceIdentityStore(stateDirectory: state, storePath: path)
+    let identities = DeviceIdentityStore(stateDirectory: state, storePath: identityPath(store))
     var generator = SystemRandomNumberGenerator()
     guard
       let identity = try? identities.loadOrCreate(
@@ -46,12 +45,41 @@ public struct DeviceContext: Sendable {
     else { return nil }
     return DeviceContext(replica: replica, name: identity.name, stateDirectory: state)
   }
+
+  /// The real path a store's identity is keyed by.
+  static func identityPath(_ store: String) -> String {
+    URL(fileURLWithPath: store).standardizedFileURL.resolvingSymlinksInPath().path
+  }
+}
+
+extension Workspace {
+  /// Gives a copy of this store at `path` this device's identity, so the copy is the same
+  /// device at another path (a test that copies a store to replay a command on it); a copy
+  /// without this is a new device.
+  ///
+  /// - Parameter path: The copy's folder.
+  /// - Throws: ``WorkspaceError/Code/ioFailure`` when the identity cannot be written.
+  func shareIdentity(with path: String) throws(WorkspaceError) {
+    guard let device else { return }
+    let source = DeviceIdentityStore(
+      stateDirectory: device.stateDirectory, storePath: DeviceContext.identityPath(root))
+    let target = DeviceIdentityStore(
+      stateDirectory: device.stateDirectory, storePath: DeviceContext.identityPath(path))
+    try Self.persisting { () throws(PersistenceError) in
+      guard var identity = try source.document.load() else { return }
+      identity.store = target.storePath
+      try target.document.save(identity)
+    }
+  }
 }
 
 /// One line of a device's operation log: one committed change, whole or not at all.
 struct ReplicaLogEntry: Codable {
   /// The change's operations, in the order they were made.
   var operations: [ReplicaOperation]
+  /// This device's record of the change (before-and-after records, the history note, the
+  /// version vector after it): what its cache and its undo need, read by no other device.
+  var record: StoreChange?
 }
 
 /// The base a device's log starts from (no compaction yet: always empty).
@@ -78,11 +106,7 @@ extension Workspace {
   func mergedReplicaState(own: [JournalRecord<ReplicaLogEntry>]?) -> ReplicaState {
     guard let device else { return ReplicaState() }
     var operations: [ReplicaOperation] = []
-    let ownRecords =
-      own
-      ?? (replicaFolders.readLog(of: device.replica.rawValue, format: Self.replicaLogFormat)
-        as ReplicaLogRead<ReplicaLogEntry, ReplicaLogBase>).contents?.entries ?? []
-    for record in ownRecords { operations += record.entry.operations }
+    for record in own ?? ownLogRecords(device) { operations += record.entry.operations }
     let others: [ReplicaLogRead<ReplicaLogEntry, ReplicaLogBase>] = replicaFolders.readLogs(
       except: device.replica.rawValue, format: Self.replicaLogFormat)
     for read in others {
@@ -91,6 +115,27 @@ extension Workspace {
     var state = ReplicaState()
     state.merge(operations)
     return state
+  }
+
+  /// This device's log, read without writing.
+  func ownLogRecords(_ device: DeviceContext) -> [JournalRecord<ReplicaLogEntry>] {
+    (replicaFolders.readLog(of: device.replica.rawValue, format: Self.replicaLogFormat)
+      as ReplicaLogRead<ReplicaLogEntry, ReplicaLogBase>).contents?.entries ?? []
+  }
+
+  /// This device's committed changes its cache lacks (a crash came between the log's line
+  /// and the cache's), as the cache's lines to replay, with their history notes.
+  func missingOwnRecords(
+    _ state: StoreState, own: [JournalRecord<ReplicaLogEntry>], replica: ReplicaID
+  ) -> [StoreChange] {
+    guard let covers = state.index.covers else { return [] }
+    let have = covers[replica.rawValue] ?? 0
+    return own.compactMap { line in
+      guard let record = line.entry.record, let last = line.entry.operations.last,
+        last.sequence > have
+      else { return nil }
+      return record
+    }
   }
 
   /// The committed state of a store with per-device logs: this device's cache, brought up to
@@ -111,7 +156,11 @@ extension Workspace {
       } else {
         state = StoreState(index: .empty(now: Date(timeIntervalSince1970: 0)), tail: [])
       }
-      let merged = mergedReplicaState(own: nil)
+      let own = ownLogRecords(device)
+      for record in missingOwnRecords(state, own: own, replica: device.replica) {
+        state.apply(record)
+      }
+      let merged = mergedReplicaState(own: own)
       if let refresh = try refreshChange(state, merged: merged) { state.apply(refresh) }
       return state
     }
@@ -207,12 +256,15 @@ struct DeviceLog {
       for: change, order: after.collections.map(\.id), state: merged, replica: replica)
     var device = Replica(id: replica, state: merged)
     let commit = device.apply(changes, wallTime: Workspace.milliseconds(now))
+    let covers = Workspace.vector(device.state.seen)
     if !commit.operations.isEmpty {
+      var record = change
+      record.covers = covers
       try Workspace.persisting { () throws(PersistenceError) in
-        _ = try log.append(ReplicaLogEntry(operations: commit.operations))
+        _ = try log.append(ReplicaLogEntry(operations: commit.operations, record: record))
       }
     }
-    return Workspace.vector(device.state.seen)
+    return covers
   }
 
   func close() { try? log.close() }

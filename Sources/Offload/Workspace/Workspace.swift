@@ -157,6 +157,19 @@ public struct Workspace: Sendable {
 
   /// Runs `body` under the store lock: shared for readers, exclusive for writers.
   func locked<T>(shared: Bool, _ body: () throws(WorkspaceError) -> T) throws(WorkspaceError) -> T {
+    if device != nil {
+      // This device's lock lives in its folder: a reader of a store this device never wrote
+      // has nothing of its own to guard; a writer makes the folder first.
+      if shared && !ownFolderExists { return try body() }
+      if !shared {
+        do throws(PersistenceError) {
+          try fileSystem.makeDirectories(cacheRoot, permissions: 0o755)
+        } catch {
+          throw WorkspaceError(
+            .cannotCreate, "cannot create the store folder \(cacheRoot): \(error.description)")
+        }
+      }
+    }
     do {
       let run = { () throws -> T in try body() }
       return try shared ? lock.withSharedLock(run) : lock.withLock(run)

@@ -19,6 +19,7 @@
 //   offloadctl -> Persistence          (its atomic write, for `photos preview`)
 //   Offload -> TerminalUI              (the organize screen's state machine draws frames)
 //   Replication -> OrderingCore        (the pure merge of replicas' operations)
+//   Offload -> Replication             (the workspace reads and writes per-device logs)
 //   OrderingCore, Selection, Gestures, TerminalUI  import nothing but the standard library
 //   Editing                            imports the standard library and the pure modules only
 //   Persistence, PhotoSession          may import Foundation
@@ -121,7 +122,7 @@ let package = Package(
       name: "Offload",
       dependencies: [
         "Editing", "OrderingCore", "Persistence", "Selection", "Gestures", "PhotoSession",
-        "TerminalUI",
+        "Replication", "TerminalUI",
       ],
       swiftSettings: swiftSettings),
 
@@ -243,7 +244,7 @@ let package = Package(
     ),
     .testTarget(
       name: "OffloadTests",
-      dependencies: ["Offload", "OffloadTestSupport"],
+      dependencies: ["Offload", "Replication", "OffloadTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

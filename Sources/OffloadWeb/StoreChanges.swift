@@ -8,7 +8,13 @@ import Synchronization
 /// arrives through one ``FolderWatch`` of the store folder, shared by all pages and held only
 /// while a page listens. Each listener then reads the store once and tells its page when the
 /// version it shows is no longer current, so a server whose pages are idle does no periodic
-/// disk I/O. Lock files are ignored: readers open them for writing without changing anything.
+/// disk I/O.
+///
+/// The watch covers `replicas/` and every device's folder in it, those a sync engine creates
+/// later included, so another device's change shows once its log arrives (decision 0010).
+/// Lock files are ignored (readers open them for writing without changing anything), and so
+/// are the files a sync engine leaves: a transfer's temporary file (`.syncthing.*.tmp`; the
+/// rename to the real name that ends the transfer is the change), a conflict copy, a marker.
 final class StoreChanges: Sendable {
   /// One page's wake-ups: the store changed, or the page asked to be told (``poke()``).
   /// Wake-ups that arrive while the page is reading coalesce into one.
@@ -44,15 +50,31 @@ final class StoreChanges: Sendable {
       of: Void.self, bufferingPolicy: .bufferingNewest(1))
     let id = state.withLock { state in
       if state.watch == nil {
-        state.watch = FolderWatch(folder: folder, ignoring: { $0.hasSuffix(".lock") }) {
-          [weak self] in self?.changed()
-        }
+        state.watch = FolderWatch(
+          folder: folder, subfolders: Self.watchesSubfolder, ignoring: Self.ignores
+        ) { [weak self] in self?.changed() }
       }
       state.next += 1
       state.listeners[state.next] = continuation
       return state.next
     }
     return Listener(id: id, stream: stream, continuation: continuation)
+  }
+
+  /// Whether the watch descends into a subfolder of the store (a path relative to it):
+  /// `replicas/` and each device's folder in it, where other devices' changes arrive.
+  static func watchesSubfolder(_ path: String) -> Bool {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.first == "replicas" else { return false }
+    return parts.count == 1
+      || (parts.count == 2 && !parts[1].isEmpty
+        && !ReplicaFolders.isSyncEngineFile(String(parts[1])))
+  }
+
+  /// Whether a change to the entry of this name goes unreported: lock files, and what a sync
+  /// engine leaves (``ReplicaFolders/isSyncEngineFile(_:)``).
+  static func ignores(_ name: String) -> Bool {
+    name.hasSuffix(".lock") || ReplicaFolders.isSyncEngineFile(name)
   }
 
   /// Removes a listener; the last one stops the store's watch.

@@ -82,6 +82,19 @@ public struct Replica: Sendable {
     return commit(inverse, wallTime: wallTime, recordUndo: false)
   }
 
+  /// Stamps changes a caller derived itself (a store's committed change, say) as this
+  /// replica's next operations and applies them, without an undo record: the caller keeps
+  /// its own history. A delete's `seen` is set to what this replica has merged.
+  ///
+  /// - Parameters:
+  ///   - changes: The changes, in the order to apply them.
+  ///   - wallTime: The device's wall time now, in milliseconds.
+  /// - Returns: The operations, to append to this device's log as one line.
+  /// - Complexity: O(*c* · *d*) for *c* changes, *d* the depth.
+  public mutating func apply(_ changes: [Change], wallTime: UInt64) -> Commit {
+    commit(changes, wallTime: wallTime, recordUndo: false)
+  }
+
   /// The id the `offset`-th operation of the next commit creates (0 for the first).
   func plannedID(offset: Int = 0) -> NodeID {
     NodeID.make(replica: id, counter: state.seen[id] + 1 + UInt64(offset))
@@ -139,6 +152,7 @@ extension FieldValue {
     case .role: .role("")
     case .done: .done(false)
     case .layout: .layout("list")
+    case .created(let text): .created(text)
     }
   }
 }

@@ -7,7 +7,7 @@ import OrderingCore
 /// ```
 ///
 /// `create` adds `kind` and `fields` (an object of field names and values, decoded in field
-/// order: text, note, role, done, layout), `delete` adds
+/// order: text, note, role, done, layout, created), `delete` adds
 /// `seen` (an object of replica ids and counts), `set` adds `field` and `value`.
 extension ReplicaOperation: Codable {
   enum CodingKeys: String, CodingKey {
@@ -139,7 +139,7 @@ enum FieldJSON: Codable {
 }
 
 extension FieldValue {
-  /// The field's name in the log: `text`, `note`, `role`, `done` or `layout`.
+  /// The field's name in the log: `text`, `note`, `role`, `done`, `layout` or `created`.
   public var name: String {
     switch self {
     case .text: "text"
@@ -147,12 +147,14 @@ extension FieldValue {
     case .role: "role"
     case .done: "done"
     case .layout: "layout"
+    case .created: "created"
     }
   }
 
   var json: FieldJSON {
     switch self {
-    case .text(let text), .note(let text), .role(let text), .layout(let text): .text(text)
+    case .text(let text), .note(let text), .role(let text), .layout(let text), .created(let text):
+      .text(text)
     case .done(let flag): .flag(flag)
     }
   }
@@ -165,6 +167,7 @@ extension FieldValue {
     case ("note", .text(let text)): self = .note(text)
     case ("role", .text(let text)): self = .role(text)
     case ("layout", .text(let text)): self = .layout(text)
+    case ("created", .text(let text)): self = .created(text)
     case ("done", .flag(let flag)): self = .done(flag)
     default:
       throw DecodingError.dataCorrupted(

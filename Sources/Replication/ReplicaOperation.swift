@@ -87,6 +87,9 @@ public enum FieldValue: Hashable, Sendable, CustomStringConvertible {
   case done(Bool)
   /// A collection's layout, `list` or `plan`.
   case layout(String)
+  /// When the node was made, in milliseconds since 1970 as decimal text (kept from a migrated
+  /// store's records; set once by a create).
+  case created(String)
 
   /// The field this value belongs to, as a small number for storage.
   public var field: Int {
@@ -96,6 +99,7 @@ public enum FieldValue: Hashable, Sendable, CustomStringConvertible {
     case .role: 2
     case .done: 3
     case .layout: 4
+    case .created: 5
     }
   }
 
@@ -107,6 +111,7 @@ public enum FieldValue: Hashable, Sendable, CustomStringConvertible {
     case .role(let text): "role=\(Canonical.quoted(text))"
     case .done(let flag): "done=\(flag)"
     case .layout(let text): "layout=\(Canonical.quoted(text))"
+    case .created(let text): "created=\(text)"
     }
   }
 }

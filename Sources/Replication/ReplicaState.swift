@@ -153,7 +153,7 @@ extension ReplicaState {
   ///   - field: The field's number (``FieldValue/field``).
   ///   - node: The node.
   /// - Returns: The last writer's value.
-  /// - Complexity: O(*f*), *f* ≤ 5 fields.
+  /// - Complexity: O(*f*), *f* ≤ 6 fields.
   public func value(_ field: Int, of node: NodeID) -> FieldValue? {
     guard let slot = slotOf[node] else { return nil }
     return registers[Int(slot)].first { $0.value.field == field }?.value

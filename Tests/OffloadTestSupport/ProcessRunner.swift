@@ -66,7 +66,20 @@ public enum BuiltProduct {
     try process.run()
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
     try input.fileHandleForWriting.close()
-    // Read both pipes to the end before waiting, so a large output cannot block the child.
+    return ProcessResult.collect(process, out: out, err: err)
+  }
+}
+
+extension ProcessResult {
+  /// Reads a started process's two output pipes to the end (both at once, so a large output
+  /// cannot block the child), then waits for it to exit.
+  ///
+  /// - Parameters:
+  ///   - process: A running process whose standard output and error are `out` and `err`.
+  ///   - out: Its standard output's pipe.
+  ///   - err: Its standard error's pipe.
+  /// - Returns: Its exit status and everything it wrote.
+  public static func collect(_ process: Process, out: Pipe, err: Pipe) -> ProcessResult {
     let group = DispatchGroup()
     nonisolated(unsafe) var errData = Data()
     group.enter()

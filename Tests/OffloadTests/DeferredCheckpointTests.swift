@@ -64,8 +64,11 @@ struct DeferredCheckpointTests {
   func sameStoreEitherWay(seed: UInt64) throws {
     let (plain, plainFolder) = try makeWorkspace()
     defer { plainFolder.remove() }
-    let (other, otherFolder) = try makeWorkspace()
+    let (second, otherFolder) = try makeWorkspace()
     defer { otherFolder.remove() }
+    // The same device in both folders, so both hand out the same ids.
+    try plain.shareIdentity(with: second.root)
+    let other = Workspace(root: second.root, historyLimit: 1_000, now: second.now)
     var random = SplitMix64(seed: seed)
     for workspace in [plain, other] { try workspace.createCollection(named: "Plan", kind: .plan) }
     let deferring = other.deferringCheckpoints()
@@ -111,12 +114,14 @@ struct DeferredCheckpointTests {
     // Count the operations of the checkpoint on a copy, so the store itself keeps its tail.
     let copy = folder.appending("copy")
     try FileManager.default.copyItem(atPath: workspace.root, toPath: copy)
+    try workspace.shareIdentity(with: copy)
     #expect(try Workspace(root: copy, fileSystem: dry).checkpointIfDue())
     #expect(dry.operationCount > 10)
     var failures = 0
     for operation in 1...dry.operationCount {
       let trial = folder.appending("trial-\(operation)")
       try FileManager.default.copyItem(atPath: workspace.root, toPath: trial)
+      try workspace.shareIdentity(with: trial)
       let faulty = FaultInjectingFileSystem(failingOperation: operation, crashes: true)
       do throws(WorkspaceError) {
         _ = try Workspace(root: trial, fileSystem: faulty).checkpointIfDue()

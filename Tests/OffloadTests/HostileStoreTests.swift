@@ -11,11 +11,12 @@ import Testing
 @Suite("Workspace: hostile and hand-edited store content", .serialized)
 struct HostileStoreTests {
   /// A workspace with a fixed clock, checkpointed, with a plan and a list.
-  func seeded() throws -> (Workspace, TemporaryDirectory) {
+  func seeded(singleWriter: Bool = false) throws -> (Workspace, TemporaryDirectory) {
     let folder = try TemporaryDirectory(prefix: "offload-hostile")
     let workspace = Workspace(
       root: folder.appending("store"), lockTimeout: .milliseconds(300),
-      now: { Date(timeIntervalSince1970: 1_800_000_000) })
+      now: { Date(timeIntervalSince1970: 1_800_000_000) },
+      stateDirectory: singleWriter ? nil : DeviceContext.defaultStateDirectory())
     try StoreCrashSweepTests.seed(workspace)
     let journal = try workspace.openJournal()
     try workspace.checkpoint(try workspace.state(from: journal.recovered), journal: journal)
@@ -44,7 +45,8 @@ struct HostileStoreTests {
   }
 
   @Test func aCounterAtItsLimitIsAnErrorAndRepairRestartsIt() throws {
-    let (workspace, folder) = try seeded()
+    // The store's own id counter is the single-writer layout's; devices count their own.
+    let (workspace, folder) = try seeded(singleWriter: true)
     defer { folder.remove() }
     try edit(workspace.indexPath) {
       $0.replacingOccurrences(

@@ -106,6 +106,8 @@ struct StoreCrashSweepTests {
   static func copy(_ source: String, to destination: String) throws {
     try? FileManager.default.removeItem(atPath: destination)
     try FileManager.default.copyItem(atPath: source, toPath: destination)
+    // The copy is this device at another path, not a new device.
+    try workspace(source).shareIdentity(with: destination)
   }
 
   /// Runs one command at every failure point, in one of two modes, and checks the store.

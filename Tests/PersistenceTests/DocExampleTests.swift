@@ -243,7 +243,9 @@ struct DocExampleTests {
   }
 
   @Test func folderWatch() {
-    let watch = FolderWatch(folder: "/tmp", ignoring: { $0.hasSuffix(".lock") }) {
+    let watch = FolderWatch(
+      folder: "/tmp", subfolders: { $0 == "replicas" }, ignoring: { $0.hasSuffix(".lock") }
+    ) {
       print("something changed")
     }
     watch.stop()

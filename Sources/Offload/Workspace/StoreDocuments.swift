@@ -30,9 +30,13 @@ public struct StoreIndex: Codable, Hashable, Sendable {
   public var nextHistorySequence: UInt64
   /// The numbers of the history entries undo can still revert, oldest first.
   public var history: [UInt64]
+  /// The version vector of the replicas' operations this index (a device's cache) holds:
+  /// replica id to the merged prefix of its log; `nil` for a cache never brought up to date
+  /// with the logs (and for a store of the single-writer layouts).
+  public var covers: [String: UInt64]?
 
   enum CodingKeys: String, CodingKey {
-    case nextSequence, collections, items, nextHistorySequence, history
+    case nextSequence, collections, items, nextHistorySequence, history, covers
   }
 
   init(
@@ -53,6 +57,7 @@ public struct StoreIndex: Codable, Hashable, Sendable {
     nextHistorySequence =
       try container.decodeIfPresent(UInt64.self, forKey: .nextHistorySequence) ?? 1
     history = try container.decodeIfPresent([UInt64].self, forKey: .history) ?? []
+    covers = try container.decodeIfPresent([String: UInt64].self, forKey: .covers)
     collections = try container.decode([Entry].self, forKey: .collections)
     let grouped = try container.decode([String: String].self, forKey: .items)
     if let locations = Self.locations(grouped) {
@@ -114,6 +119,7 @@ public struct StoreIndex: Codable, Hashable, Sendable {
     try container.encode(nextSequence, forKey: .nextSequence)
     try container.encode(nextHistorySequence, forKey: .nextHistorySequence)
     try container.encode(history, forKey: .history)
+    try container.encodeIfPresent(covers, forKey: .covers)
     try container.encode(collections, forKey: .collections)
     var grouped: [ShortID: [ShortID]] = [:]
     for (item, collection) in itemLocations { grouped[collection, default: []].append(item) }

@@ -23,6 +23,9 @@ struct StoreChange: Codable, Hashable, Sendable {
   /// delete, or undoing them); absent from lines that left the order alone. Replay sets the
   /// `after` order, so replaying the line twice gives what replaying it once gives.
   var collectionOrder: HistoryEntry.CollectionOrder? = nil
+  /// The version vector of the replicas' operations the cache holds after this change
+  /// (decision 0010); `nil` in the single-writer layout.
+  var covers: [String: UInt64]? = nil
 
   /// A history entry's own fields; its changes are the line's.
   struct HistoryNote: Codable, Hashable, Sendable {
@@ -110,6 +113,7 @@ extension StoreIndex {
       if let position { collections[position] = entry } else { collections.append(entry) }
     }
     if let order = change.collectionOrder { arrangeCollections(order.after) }
+    if let covers = change.covers { self.covers = covers }
     if let note = change.history {
       history.append(note.sequence)
       nextHistorySequence = max(nextHistorySequence, note.sequence + 1)

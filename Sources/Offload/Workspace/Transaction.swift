@@ -78,10 +78,21 @@ struct Transaction {
     collections[id] = nil
   }
 
-  /// A fresh id from the store's counter.
+  /// Where ids come from in a store with per-device logs: this device's replica id and a
+  /// counter (decision 0010); `nil` for the store's own counter.
+  var replicaIDs: ReplicaIDSource?
+
+  /// A fresh id: this device's replica id and counter, or the store's counter.
   ///
   /// - Throws: ``WorkspaceError/Code/damagedStore`` when the counter is at its limit.
   mutating func nextID() throws(WorkspaceError) -> ShortID {
+    if replicaIDs != nil {
+      while let id = replicaIDs?.next() {
+        if index.itemLocations[id] == nil && !index.collections.contains(where: { $0.id == id }) {
+          return id
+        }
+      }
+    }
     while true {
       guard index.nextSequence < UInt64.max else {
         throw WorkspaceError(

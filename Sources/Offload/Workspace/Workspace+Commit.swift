@@ -19,10 +19,28 @@ extension Workspace {
   ) throws(WorkspaceError) -> Result {
     try createFolders()
     return try locked(shared: false) { () throws(WorkspaceError) in
+      var devices = try openDeviceLog()
+      defer { devices?.close() }
       let journal = try openJournal()
       defer { try? journal.close() }
-      let state = try state(from: journal.recovered)
+      var state = try cacheState(journal)
+      if var open = devices, let device {
+        // This device's changes whose cache line a crash kept from being written.
+        let own = open.log.recovered.entries
+        for record in missingOwnRecords(state, own: own, replica: device.replica) {
+          try? Self.persisting { () throws(PersistenceError) in _ = try journal.append(record) }
+          state.apply(record)
+        }
+        // Other devices' operations (or this device's after a crash) the cache lacks yet.
+        if let refresh = try refreshChange(state, merged: open.merged) {
+          try? Self.persisting { () throws(PersistenceError) in _ = try journal.append(refresh) }
+          state.apply(refresh)
+        }
+        open.order = state.index.collections.map(\.id)
+        devices = open
+      }
       var transaction = Transaction(workspace: self, state: state)
+      if let devices { transaction.replicaIDs = devices.idSource }
       if let expectation {
         // Under the same lock as the change: no other writer can slip in between.
         var base = ChangeBase(transaction: transaction)
@@ -31,10 +49,17 @@ extension Workspace {
       }
       let (result, summary) = try body(&transaction)
       guard
-        let change = try record(transaction, summary: summary, recordsHistory: recordsHistory)
+        var change = try record(transaction, summary: summary, recordsHistory: recordsHistory)
       else { return result }
-      // The commit point: once this line is on stable storage, the change is made.
-      try Self.persisting { () throws(PersistenceError) in _ = try journal.append(change) }
+      if let devices {
+        // The commit point: this device's log line. The cache's line after it is bookkeeping:
+        // when it is lost, the next command brings the cache up to the log.
+        change.covers = try devices.commit(change, index: state.index, now: now())
+        guard (try? journal.append(change)) != nil else { return result }
+      } else {
+        // The commit point: once this line is on stable storage, the change is made.
+        try Self.persisting { () throws(PersistenceError) in _ = try journal.append(change) }
+      }
       var after = state
       after.apply(change)
       // A store without a snapshot (new, or of the earlier layout) takes its first one now,
@@ -51,15 +76,15 @@ extension Workspace {
   func openJournal() throws(WorkspaceError) -> JSONLinesJournal<StoreChange, StoreIndex> {
     try Self.persisting { () throws(PersistenceError) in
       try JSONLinesJournal<StoreChange, StoreIndex>.open(
-        directory: root, name: Self.journalName, format: Self.indexFormat,
+        directory: cacheRoot, name: Self.journalName, format: Self.indexFormat,
         lockTimeout: lockTimeout, fileSystem: fileSystem)
     }
   }
 
   private func createFolders() throws(WorkspaceError) {
     do throws(PersistenceError) {
-      try fileSystem.makeDirectory(collectionsFolder)
-      try fileSystem.makeDirectory(historyFolder)
+      try fileSystem.makeDirectories(collectionsFolder, permissions: 0o755)
+      try fileSystem.makeDirectories(historyFolder, permissions: 0o755)
     } catch {
       throw WorkspaceError(
         .cannotCreate, "cannot create the store folder \(root): \(error.description)")

@@ -63,7 +63,7 @@ extension Workspace {
         // Keep the valid prefix of a damaged journal (the rest is kept aside, not lost).
         if inspection.journalDamaged {
           _ = try JSONLinesJournal<StoreChange, StoreIndex>.keepValidPrefix(
-            directory: root, name: Self.journalName, format: Self.indexFormat,
+            directory: cacheRoot, name: Self.journalName, format: Self.indexFormat,
             lockTimeout: lockTimeout, fileSystem: fileSystem)
         }
         // Bytes that are not JSON (or not a file at all) are moved aside, never overwritten.
@@ -78,10 +78,10 @@ extension Workspace {
       if inspection.indexDamaged {
         // A snapshot that cannot be read cannot be compacted over: start a fresh journal.
         try Self.persisting { () throws(PersistenceError) in
-          for name in try fileSystem.listDirectory(root)
+          for name in try fileSystem.listDirectory(cacheRoot)
           where name.hasPrefix(Self.journalName + ".") && !name.hasSuffix(".lock") {
             if name.hasSuffix(".jsonl") || name == Self.journalName + ".snapshot.json" {
-              try fileSystem.rename(root + "/" + name, to: backup + "/" + name + ".damaged")
+              try fileSystem.rename(cacheRoot + "/" + name, to: backup + "/" + name + ".damaged")
             }
           }
         }
@@ -126,26 +126,26 @@ extension Workspace {
 
   /// Copies every file of the store into a new `backups/<time>[-n]` folder and returns it.
   private func backUp() throws(WorkspaceError) -> String {
-    let base = root + "/backups/" + backupStamp()
+    let base = cacheRoot + "/backups/" + backupStamp()
     do throws(PersistenceError) {
-      try fileSystem.makeDirectory(root + "/backups")
-      let taken = Set(try fileSystem.listDirectory(root + "/backups"))
+      try fileSystem.makeDirectory(cacheRoot + "/backups")
+      let taken = Set(try fileSystem.listDirectory(cacheRoot + "/backups"))
       var folder = base
       var attempt = 1
-      while taken.contains(String(folder.dropFirst(root.count + 9))) {
+      while taken.contains(String(folder.dropFirst(cacheRoot.count + 9))) {
         attempt += 1
         folder = base + "-\(attempt)"
       }
       try fileSystem.makeDirectory(folder + "/collections")
       try fileSystem.makeDirectory(folder + "/history")
-      for name in try fileSystem.listDirectory(root).sorted()
+      for name in try fileSystem.listDirectory(cacheRoot).sorted()
       where name.hasSuffix(".json") || name.hasSuffix(".jsonl") || name.hasSuffix(".backup") {
-        try copyUnlessSpecial(root + "/" + name, to: folder + "/" + name)
+        try copyUnlessSpecial(cacheRoot + "/" + name, to: folder + "/" + name)
       }
       for sub in ["collections", "history"] {
-        for name in ((try? fileSystem.listDirectory(root + "/" + sub)) ?? []).sorted()
+        for name in ((try? fileSystem.listDirectory(cacheRoot + "/" + sub)) ?? []).sorted()
         where !name.contains(".tmp-") {
-          try copyUnlessSpecial(root + "/\(sub)/" + name, to: folder + "/\(sub)/" + name)
+          try copyUnlessSpecial(cacheRoot + "/\(sub)/" + name, to: folder + "/\(sub)/" + name)
         }
       }
       return folder

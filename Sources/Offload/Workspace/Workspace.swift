@@ -52,6 +52,12 @@ public struct Workspace: Sendable {
   /// Whether changes leave the journal's checkpoint to ``checkpointIfDue()`` (see
   /// ``deferringCheckpoints()``).
   var defersCheckpoints = false
+  /// This device's side of the store (decision 0010), or `nil` for the single-writer layout
+  /// (a store read before its first change moves it into this device's log).
+  let device: DeviceContext?
+  /// The folder of this device's cache: the change journal, the collection and history files
+  /// and the lock (`replicas/<id>` inside the store; the store itself without a device).
+  let cacheRoot: String
 
   /// Creates a workspace over a store folder; nothing is read or written until asked.
   ///
@@ -62,10 +68,15 @@ public struct Workspace: Sendable {
   ///   - lockTimeout: How long to wait for another process's lock.
   ///   - fileSystem: The file operations; the real ones by default (tests inject faults here).
   ///   - now: The clock, `Date.init` by default.
+  ///   - stateDirectory: The device's state folder, outside any synced folder, where this
+  ///     device's identity for the store is kept (made on first use); by default
+  ///     `$XDG_STATE_HOME`, else `~/.local/state`. `nil` opens the store in the
+  ///     single-writer layout of earlier versions.
   public init(
     root: String, maximumPlanDepth: Int = 9, historyLimit: Int = 100,
     lockTimeout: Duration = .seconds(10), fileSystem: any FileSystem = POSIXFileSystem(),
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() },
+    stateDirectory: String? = DeviceContext.defaultStateDirectory()
   ) {
     self.root = root
     self.maximumPlanDepth = maximumPlanDepth
@@ -73,6 +84,16 @@ public struct Workspace: Sendable {
     self.lockTimeout = lockTimeout
     self.fileSystem = fileSystem
     self.now = now
+    let device = stateDirectory.flatMap { DeviceContext.resolve(store: root, state: $0) }
+    self.device = device
+    cacheRoot = device.map { root + "/replicas/" + $0.replica.rawValue } ?? root
+  }
+
+  /// This workspace reading the store's files of the single-writer layout, at its root.
+  var singleWriterView: Workspace {
+    Workspace(
+      root: root, maximumPlanDepth: maximumPlanDepth, historyLimit: historyLimit,
+      lockTimeout: lockTimeout, fileSystem: fileSystem, now: now, stateDirectory: nil)
   }
 
   // MARK: Files
@@ -86,20 +107,20 @@ public struct Workspace: Sendable {
   static let checkpointItems = 4_096
 
   /// The index checkpoint (the change journal's snapshot).
-  var indexPath: String { root + "/" + Self.journalName + ".snapshot.json" }
+  var indexPath: String { cacheRoot + "/" + Self.journalName + ".snapshot.json" }
   /// The index of the earlier layout, read until the first change moves it into the journal.
-  var legacyIndexPath: String { root + "/index.json" }
-  var historyFolder: String { root + "/history" }
+  var legacyIndexPath: String { cacheRoot + "/index.json" }
+  var historyFolder: String { cacheRoot + "/history" }
   func historyPath(_ sequence: UInt64) -> String {
     let digits = String(sequence)
     return historyFolder + "/" + String(repeating: "0", count: max(0, 12 - digits.count)) + digits
       + ".json"
   }
-  var collectionsFolder: String { root + "/collections" }
+  var collectionsFolder: String { cacheRoot + "/collections" }
   func collectionPath(_ id: ShortID) -> String { collectionsFolder + "/\(id.rawValue).json" }
 
   var lock: FileLock {
-    FileLock(path: root + "/store.lock", timeout: lockTimeout, fileSystem: fileSystem)
+    FileLock(path: cacheRoot + "/store.lock", timeout: lockTimeout, fileSystem: fileSystem)
   }
   var legacyIndexStore: DocumentStore<StoreIndex> {
     DocumentStore(
@@ -119,6 +140,12 @@ public struct Workspace: Sendable {
 
   /// Whether the store folder holds a store yet.
   public var exists: Bool {
+    if device != nil, !((try? replicaFolders.replicaIDs()) ?? []).isEmpty { return true }
+    return singleWriterLayoutExists
+  }
+
+  /// Whether the store's root holds a store of the single-writer layout.
+  var singleWriterLayoutExists: Bool {
     guard let names = try? fileSystem.listDirectory(root) else { return false }
     return names.contains { name in
       name == "index.json" || name == Self.journalName + ".snapshot.json"
@@ -130,6 +157,19 @@ public struct Workspace: Sendable {
 
   /// Runs `body` under the store lock: shared for readers, exclusive for writers.
   func locked<T>(shared: Bool, _ body: () throws(WorkspaceError) -> T) throws(WorkspaceError) -> T {
+    if device != nil {
+      // This device's lock lives in its folder: a reader of a store this device never wrote
+      // has nothing of its own to guard; a writer makes the folder first.
+      if shared && !ownFolderExists { return try body() }
+      if !shared {
+        do throws(PersistenceError) {
+          try fileSystem.makeDirectories(cacheRoot, permissions: 0o755)
+        } catch {
+          throw WorkspaceError(
+            .cannotCreate, "cannot create the store folder \(cacheRoot): \(error.description)")
+        }
+      }
+    }
     do {
       let run = { () throws -> T in try body() }
       return try shared ? lock.withSharedLock(run) : lock.withLock(run)
@@ -147,10 +187,11 @@ public struct Workspace: Sendable {
   /// - Complexity: O(*i* + *t*), where *i* is the size of the index and *t* of the journal tail.
   func readState() throws(WorkspaceError) -> StoreState {
     guard exists else { return StoreState(index: .empty(now: now()), tail: []) }
+    if let device { return try readReplicatedState(device) }
     return try locked(shared: true) { () throws(WorkspaceError) in
       let contents = try Self.persisting { () throws(PersistenceError) in
         try JSONLinesJournal<StoreChange, StoreIndex>.read(
-          directory: root, name: Self.journalName, format: Self.indexFormat,
+          directory: cacheRoot, name: Self.journalName, format: Self.indexFormat,
           fileSystem: fileSystem)
       }
       if let damage = contents.damage {
@@ -195,6 +236,7 @@ public struct Workspace: Sendable {
   /// belongs to one state.
   func reading<T>(_ body: (StoreState) throws(WorkspaceError) -> T) throws(WorkspaceError) -> T {
     guard exists else { return try body(StoreState(index: .empty(now: now()), tail: [])) }
+    if device != nil && !ownFolderExists { return try body(try readState()) }
     return try locked(shared: true) { () throws(WorkspaceError) in try body(try readState()) }
   }
 

@@ -31,15 +31,24 @@ public struct DeviceContext: Sendable {
     return ProcessInfo.processInfo.hostName
   }
 
-  /// This device's identity for a store, made and kept under the state folder on first use;
-  /// `nil` when the state folder cannot be written (the store then opens single-writer).
+  /// This device's identity for a store, made and kept under the state folder on first use
+  /// (a new identity takes `$OFFLOAD_REPLICA_ID` when it is a valid replica id, else a random
+  /// one); `nil` when the state folder cannot be written (the store then opens single-writer).
   static func resolve(store: String, state: String) -> DeviceContext? {
     let identities = DeviceIdentityStore(stateDirectory: state, storePath: identityPath(store))
     var generator = SystemRandomNumberGenerator()
     guard
       let identity = try? identities.loadOrCreate(
         name: deviceName(),
-        newReplicaID: { ReplicaID.random(using: &generator).rawValue },
+        newReplicaID: {
+          // A reproducible run (tests, documentation examples) may choose the id.
+          if let chosen = ProcessInfo.processInfo.environment["OFFLOAD_REPLICA_ID"],
+            let id = try? ReplicaID(chosen)
+          {
+            return id.rawValue
+          }
+          return ReplicaID.random(using: &generator).rawValue
+        },
         newClaim: { String(UInt64.random(in: .min ... .max), radix: 16) }),
       let replica = try? ReplicaID(identity.replica)
     else { return nil }

@@ -89,8 +89,6 @@ extension Workspace {
       let journal = try openJournal()
       defer { try? journal.close() }
       inspection.index.history.removeAll { !inspection.liveHistory.contains($0) }
-      // The logs hold every change: the next command brings the repaired cache up to them.
-      if device != nil { inspection.index.covers = nil }
       try Self.persisting { () throws(PersistenceError) in
         try journal.compact(inspection.index)
         try fileSystem.unlinkIfPresent(legacyIndexPath)

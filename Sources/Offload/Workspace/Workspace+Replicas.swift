@@ -19,7 +19,10 @@ public struct DeviceContext: Sendable {
   public static func defaultStateDirectory() -> String? {
     let environment = ProcessInfo.processInfo.environment
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state }
-    guard let home = environment["HOME"], !home.isEmpty else { return nil }
+    var home = environment["HOME"] ?? ""
+    // A process started without HOME (a script's bare environment) is the same user still.
+    if home.isEmpty { home = FileManager.default.homeDirectoryForCurrentUser.path }
+    guard home.hasPrefix("/") else { return nil }
     return home + "/.local/state"
   }
 
@@ -224,8 +227,9 @@ extension Workspace {
   }
 }
 
-/// Ids a change makes on a device: its replica id and a counter past the ids it made before,
-/// skipping any id the merged state holds (live or deleted).
+/// Ids a change makes on a device: its replica id and a counter past the ids it made before
+/// (at least three digits: `k7q001`), skipping any id the merged state holds (live or
+/// deleted).
 struct ReplicaIDSource {
   let replica: ReplicaID
   var counter: UInt64
@@ -234,7 +238,13 @@ struct ReplicaIDSource {
   /// The next id.
   mutating func next() -> ShortID? {
     while counter < UInt64.max {
-      let node = NodeID.make(replica: replica, counter: counter)
+      // At least three counter digits, so ids keep the six characters commands show.
+      var node = NodeID.make(replica: replica, counter: counter)
+      let digits = node.rawValue.dropFirst(ReplicaID.length)
+      if digits.count < 3 {
+        node = NodeID(
+          replica.rawValue + String(repeating: "0", count: 3 - digits.count) + digits)
+      }
       counter += 1
       if taken.kind(of: node) == nil, let id = ShortID(node.rawValue) { return id }
     }

@@ -85,7 +85,8 @@ struct ReplicaConvergenceTests {
       case 1: _ = try workspace.addItem(to: collection(), text: "item \(step)")
       case 2:
         if let item = pickItem(), let other = pickItem() {
-          try workspace.moveItem(item, to: random.chance(0.5) ? .after(other) : .lastChild(of: other))
+          try workspace.moveItem(
+            item, to: random.chance(0.5) ? .after(other) : .lastChild(of: other))
         }
       case 3:
         if let item = pickItem() {

@@ -142,7 +142,9 @@ enum ReplicaBridge {
     where id != Workspace.inboxID {
       let node = node(id)
       guard state.kind(of: node) != nil else { continue }
-      if text(.text, node, state) != metadata.name { result.append(.set(node, .text(metadata.name))) }
+      if text(.text, node, state) != metadata.name {
+        result.append(.set(node, .text(metadata.name)))
+      }
       if text(.layout, node, state) != metadata.kind.rawValue {
         result.append(.set(node, .layout(metadata.kind.rawValue)))
       }
@@ -196,7 +198,9 @@ enum ReplicaBridge {
     var done = false
     if case .done(let flag) = state.value(3, of: node) { done = flag }
     if done != item.done { result.append(.set(node, .done(item.done))) }
-    if text(.note, node, state) != item.note ?? "" { result.append(.set(node, .note(item.note ?? ""))) }
+    if text(.note, node, state) != item.note ?? "" {
+      result.append(.set(node, .note(item.note ?? "")))
+    }
     let role = item.role?.description ?? ""
     if text(.role, node, state) != role { result.append(.set(node, .role(role))) }
     return result

@@ -19,7 +19,10 @@ public struct DeviceContext: Sendable {
   public static func defaultStateDirectory() -> String? {
     let environment = ProcessInfo.processInfo.environment
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state }
-    guard let home = environment["HOME"], !home.isEmpty else { return nil }
+    var home = environment["HOME"] ?? ""
+    // A process started without HOME (a script's bare environment) is the same user still.
+    if home.isEmpty { home = FileManager.default.homeDirectoryForCurrentUser.path }
+    guard home.hasPrefix("/") else { return nil }
     return home + "/.local/state"
   }
 
@@ -31,15 +34,24 @@ public struct DeviceContext: Sendable {
     return ProcessInfo.processInfo.hostName
   }
 
-  /// This device's identity for a store, made and kept under the state folder on first use;
-  /// `nil` when the state folder cannot be written (the store then opens single-writer).
+  /// This device's identity for a store, made and kept under the state folder on first use
+  /// (a new identity takes `$OFFLOAD_REPLICA_ID` when it is a valid replica id, else a random
+  /// one); `nil` when the state folder cannot be written (the store then opens single-writer).
   static func resolve(store: String, state: String) -> DeviceContext? {
     let identities = DeviceIdentityStore(stateDirectory: state, storePath: identityPath(store))
     var generator = SystemRandomNumberGenerator()
     guard
       let identity = try? identities.loadOrCreate(
         name: deviceName(),
-        newReplicaID: { ReplicaID.random(using: &generator).rawValue },
+        newReplicaID: {
+          // A reproducible run (tests, documentation examples) may choose the id.
+          if let chosen = ProcessInfo.processInfo.environment["OFFLOAD_REPLICA_ID"],
+            let id = try? ReplicaID(chosen)
+          {
+            return id.rawValue
+          }
+          return ReplicaID.random(using: &generator).rawValue
+        },
         newClaim: { String(UInt64.random(in: .min ... .max), radix: 16) }),
       let replica = try? ReplicaID(identity.replica)
     else { return nil }
@@ -215,8 +227,9 @@ extension Workspace {
   }
 }
 
-/// Ids a change makes on a device: its replica id and a counter past the ids it made before,
-/// skipping any id the merged state holds (live or deleted).
+/// Ids a change makes on a device: its replica id and a counter past the ids it made before
+/// (at least three digits: `k7q001`), skipping any id the merged state holds (live or
+/// deleted).
 struct ReplicaIDSource {
   let replica: ReplicaID
   var counter: UInt64
@@ -225,7 +238,13 @@ struct ReplicaIDSource {
   /// The next id.
   mutating func next() -> ShortID? {
     while counter < UInt64.max {
-      let node = NodeID.make(replica: replica, counter: counter)
+      // At least three counter digits, so ids keep the six characters commands show.
+      var node = NodeID.make(replica: replica, counter: counter)
+      let digits = node.rawValue.dropFirst(ReplicaID.length)
+      if digits.count < 3 {
+        node = NodeID(
+          replica.rawValue + String(repeating: "0", count: 3 - digits.count) + digits)
+      }
       counter += 1
       if taken.kind(of: node) == nil, let id = ShortID(node.rawValue) { return id }
     }

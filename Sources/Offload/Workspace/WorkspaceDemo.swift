@@ -24,10 +24,13 @@ public enum WorkspaceDemo {
   public static func run(in folder: String) throws(WorkspaceError) -> [Step] {
     let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
     nonisolated(unsafe) var tick = 0.0
-    let workspace = Workspace(root: folder) {
-      tick += 60
-      return start.addingTimeInterval(tick)
-    }
+    // A throwaway store, one writer: no device identity, so the demo prints the same ids.
+    let workspace = Workspace(
+      root: folder,
+      now: {
+        tick += 60
+        return start.addingTimeInterval(tick)
+      }, stateDirectory: nil)
     var steps: [Step] = []
     func show(_ reference: String) throws(WorkspaceError) -> [String] {
       let tree = try workspace.tree(of: reference)
@@ -101,7 +104,7 @@ public enum WorkspaceDemo {
   /// - Parameter folder: The store folder; its workspace should have no collections yet.
   /// - Throws: ``WorkspaceError`` if a collection or an item cannot be written.
   public static func sample(in folder: String) throws(WorkspaceError) {
-    let workspace = Workspace(root: folder)
+    let workspace = Workspace(root: folder, stateDirectory: nil)
     for text in ["Call the plumber", "Ideas for the garden"] { _ = try workspace.capture(text) }
     try workspace.createCollection(named: "Groceries", kind: .list)
     for text in ["Milk", "Eggs", "Bread", "Butter", "Cheese", "Apples"] {

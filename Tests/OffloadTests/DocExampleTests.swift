@@ -46,6 +46,26 @@ struct DocExampleTests {
     #expect(try workspace.tree(of: "House").collection.items.isEmpty)
   }
 
+  @Test func shareExample() throws {
+    let base = try TemporaryDirectory()
+    defer { base.remove() }
+    let folder = base.appending("store")
+    func Workspace(root: String) -> Offload.Workspace {
+      Offload.Workspace(root: root, stateDirectory: base.appending("state"))
+    }
+    var printed: [String] = []
+    func print(_ text: String) { printed.append(text) }
+    _ = try Workspace(root: folder).capture("Call the plumber")
+    #expect(!Workspace(root: folder).isShared)
+    let shared = try Workspace(root: folder).share()
+    print(shared.deviceDescription?.name ?? "")
+    #expect(shared.isShared && printed == [DeviceContext.deviceName()])
+    #expect(Workspace(root: folder).isShared)
+    // The single-writer store became this device's log, item and all.
+    #expect(try shared.tree(of: Offload.Workspace.inboxName).collection.items.count == 1)
+    #expect(try Workspace(root: folder).verify().items == 1)
+  }
+
   @Test func workspaceOverview() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }

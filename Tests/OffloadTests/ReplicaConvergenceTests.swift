@@ -22,7 +22,7 @@ struct ReplicaConvergenceTests {
     init(count: Int) throws {
       folder = try TemporaryDirectory(prefix: "offload-replicas")
       let state = folder.appending("state")
-      let seed = Workspace(root: folder.appending("store0"), stateDirectory: state)
+      let seed = try Workspace(root: folder.appending("store0"), stateDirectory: state).share()
       try seed.createCollection(named: "Trip", kind: .plan)
       try seed.addItem(to: "Trip", text: "Pack")
       try seed.addItem(to: "Trip", text: "Tent")

@@ -63,6 +63,7 @@ struct ReplicaBadInputTests {
     try laptop.ok("collection", "create", "Trip", "--kind", "list")
     try laptop.ok("item", "add", "Trip", "Hotel")
     try laptop.ok("item", "add", "Trip", "Tickets")
+    try laptop.ok("store", "share")
     // The phone starts from a copy of the laptop's store, then works on its own.
     try Self.copy(laptop.store, to: phone.store)
     try phone.ok("item", "add", "Trip", "Sunscreen")

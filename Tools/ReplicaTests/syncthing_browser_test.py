@@ -63,6 +63,7 @@ def scenario(pair, page_context, out):
     collection_id = json.loads(laptop.ctl("collection", "create", COLLECTION, "--kind", "list", "--json"))["id"]
     for text in ["Hotel", "Tickets", "Pack"]:
         laptop.ctl("item", "add", COLLECTION, text)
+    laptop.ctl("store", "share")
     pair.wait_in_sync("the new list reaches the phone")
     print("ok: the list reached the phone")
 

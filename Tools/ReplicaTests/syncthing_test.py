@@ -33,6 +33,8 @@ def scenario(pair):
     laptop.ctl("collection", "create", COLLECTION, "--kind", "list")
     for text in ["Hotel", "Tickets", "Pack"]:
         laptop.ctl("item", "add", COLLECTION, text)
+    # The list was made in the single-writer layout; sharing turns it into the laptop's log.
+    laptop.ctl("store", "share")
     seconds = pair.wait_in_sync("the new list reaches the phone")
     check(texts(phone.items(COLLECTION)) == ["Hotel", "Tickets", "Pack"],
           "the phone shows %r before the edits" % texts(phone.items(COLLECTION)))

@@ -48,6 +48,7 @@ extension Workspace {
         transaction = base.transaction
       }
       let (result, summary) = try body(&transaction)
+      if let devices { Self.suffixPlacedKeys(&transaction, replica: devices.replica) }
       guard
         var change = try record(transaction, summary: summary, recordsHistory: recordsHistory)
       else { return result }

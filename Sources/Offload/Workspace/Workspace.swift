@@ -58,6 +58,8 @@ public struct Workspace: Sendable {
   /// The folder of this device's cache: the change journal, the collection and history files
   /// and the lock (`replicas/<id>` inside the store; the store itself without a device).
   let cacheRoot: String
+  /// The device's state folder this workspace was given (used once the store is shared).
+  let stateDirectory: String?
 
   /// Creates a workspace over a store folder; nothing is read or written until asked.
   ///
@@ -70,8 +72,9 @@ public struct Workspace: Sendable {
   ///   - now: The clock, `Date.init` by default.
   ///   - stateDirectory: The device's state folder, outside any synced folder, where this
   ///     device's identity for the store is kept (made on first use); by default
-  ///     `$XDG_STATE_HOME`, else `~/.local/state`. `nil` opens the store in the
-  ///     single-writer layout of earlier versions.
+  ///     `$XDG_STATE_HOME`, else `~/.local/state`. It is used only when the store is shared
+  ///     (it holds a `replicas` folder: see ``share()``); `nil`, or a store that is not shared,
+  ///     opens the single-writer layout.
   public init(
     root: String, maximumPlanDepth: Int = 9, historyLimit: Int = 100,
     lockTimeout: Duration = .seconds(10), fileSystem: any FileSystem = POSIXFileSystem(),
@@ -84,7 +87,13 @@ public struct Workspace: Sendable {
     self.lockTimeout = lockTimeout
     self.fileSystem = fileSystem
     self.now = now
-    let device = stateDirectory.flatMap { DeviceContext.resolve(store: root, state: $0) }
+    // One status call: a store is shared between devices once it holds `replicas/`.
+    let shared =
+      (try? fileSystem.status(root + "/" + Self.replicasFolder, followingLinks: true))?.kind
+      == .directory
+    let device =
+      shared ? stateDirectory.flatMap { DeviceContext.resolve(store: root, state: $0) } : nil
+    self.stateDirectory = stateDirectory
     self.device = device
     cacheRoot = device.map { root + "/replicas/" + $0.replica.rawValue } ?? root
   }

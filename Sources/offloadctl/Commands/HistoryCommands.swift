@@ -56,8 +56,31 @@ struct HistoryCommand: ParsableCommand {
 /// `offloadctl store`: check and repair the store.
 struct StoreCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "store", abstract: "Check and repair the store's files.",
-    subcommands: [Verify.self, Repair.self])
+    commandName: "store", abstract: "Check, repair and share the store's files.",
+    subcommands: [Verify.self, Repair.self, Share.self])
+
+  struct Share: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "share",
+      abstract:
+        "Let devices share this store through a synced folder: each device writes its own log.")
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let shared = try global.changing { (workspace) throws(WorkspaceError) in
+        try workspace.share()
+      }
+      let device = shared.deviceDescription
+      if global.json {
+        struct Shown: Encodable { var replica: String; var device: String }
+        try Output.document(Shown(replica: device?.replica ?? "", device: device?.name ?? ""))
+      } else if !global.quiet {
+        Output.line(
+          "shared: this device is \(device?.name ?? "") (\(device?.replica ?? "")); "
+            + "put the store folder in your sync engine")
+      }
+    }
+  }
 
   struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -24,13 +24,21 @@ extension GlobalOptions {
     if !existed && workspace.exists && !quiet {
       Output.error("offloadctl: created a new store at \(workspace.root)")
     }
+    warnAboutLeftOutLogs(workspace)
     return result
+  }
+
+  /// Names, on standard error, each other device's log the merge left out.
+  func warnAboutLeftOutLogs(_ workspace: Workspace) {
+    for problem in workspace.leftOutLogs() { Output.error("offloadctl: warning: \(problem)") }
   }
 
   /// Runs a read of the workspace.
   func reading<T>(_ body: (Workspace) throws(WorkspaceError) -> T) throws -> T {
     let workspace = try workspace()
-    return try failing { () throws(WorkspaceError) in try body(workspace) }
+    let result = try failing { () throws(WorkspaceError) in try body(workspace) }
+    warnAboutLeftOutLogs(workspace)
+    return result
   }
 }
 

@@ -830,13 +830,13 @@ _offloadctl_store() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    verify|repair)
+    verify|repair|share)
         # Offer subcommand argument completions
         "_offloadctl_store_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'verify repair' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'verify repair share' -- "${cur}"))
         ;;
     esac
 }
@@ -858,6 +858,22 @@ _offloadctl_store_verify() {
 }
 
 _offloadctl_store_repair() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __offloadctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_offloadctl_store_share() {
     repeating_flags=()
     non_repeating_flags=(--json --quiet --version -h --help)
     repeating_options=()

@@ -58,7 +58,7 @@ _offloadctl() {
             'organize:Organize a collection in a full-screen view (needs a terminal).'
             'undo:Revert the last change.'
             'history:List recent changes, newest first (undo reverts the first).'
-            'store:Check and repair the store'\''s files.'
+            'store:Check, repair and share the store'\''s files.'
             'photos:Cull a folder of photos: left trashes, right favorites, up keeps; then commit.'
             'serve:Cull photos in a browser: swipe, use the keys or the buttons, review and commit.'
             'gesture:Replay touch traces and evaluate gesture decisions on recorded strokes.'
@@ -549,12 +549,13 @@ _offloadctl_store() {
         local -ar subcommands=(
             'verify:Check every file and the tree of every collection; exits 65 when something needs repair.'
             'repair:Apply what verify proposes, after backing the store up inside it.'
+            'share:Let devices share this store through a synced folder: each device writes its own log.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        verify|repair)
+        verify|repair|share)
             "_offloadctl_store_${words[1]}" && ret=0
             ;;
         esac
@@ -579,6 +580,20 @@ _offloadctl_store_verify() {
 }
 
 _offloadctl_store_repair() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_store_share() {
     local -i ret=1
     local -ar arg_specs=(
         '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'

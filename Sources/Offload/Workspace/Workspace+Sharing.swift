@@ -1,0 +1,125 @@
+import Foundation
+import OrderingCore
+import Persistence
+import Replication
+
+// Sharing a store between devices is a step the user takes (`offloadctl store share`): until
+// then a store keeps the single-writer layout, whose guarantees the crash and kill trials
+// check. See decision 0010, "Sharing is explicit".
+extension Workspace {
+  /// The folder whose presence marks a store shared between devices.
+  static let replicasFolder = "replicas"
+
+  /// Whether this workspace reads and writes per-device logs (the store is shared and this
+  /// device has an identity for it).
+  public var isShared: Bool { device != nil }
+
+  /// This device's replica id and name in a shared store, else nil.
+  public var deviceDescription: (replica: String, name: String)? {
+    device.map { ($0.replica.rawValue, $0.name) }
+  }
+
+  /// Makes the store shareable between devices: creates `replicas/`, then turns the store's
+  /// current content into this device's operation log (every collection and item becomes a
+  /// create, ids kept; the single-writer files move to `backups/` once the log is on disk).
+  /// Running it again, or on a store another device shared, only makes sure this device has
+  /// its identity.
+  ///
+  /// ```swift
+  /// let shared = try Workspace(root: folder).share()
+  /// print(shared.deviceDescription?.name ?? "")
+  /// ```
+  ///
+  /// - Returns: The workspace over the shared store, as this device.
+  /// - Throws: ``WorkspaceError`` when the folder cannot be written, or when there is no
+  ///   state folder for this device's identity (`$XDG_STATE_HOME` or `~/.local/state`).
+  /// - Complexity: O(*n*) for *n* items in the store (the first time).
+  public func share() throws(WorkspaceError) -> Workspace {
+    do throws(PersistenceError) {
+      try fileSystem.makeDirectories(root + "/" + Self.replicasFolder, permissions: 0o755)
+    } catch {
+      throw WorkspaceError(
+        .cannotCreate, "cannot create the store folder \(root): \(error.description)")
+    }
+    let shared = Workspace(
+      root: root, maximumPlanDepth: maximumPlanDepth, historyLimit: historyLimit,
+      lockTimeout: lockTimeout, fileSystem: fileSystem, now: now,
+      stateDirectory: stateDirectory ?? DeviceContext.defaultStateDirectory())
+    guard shared.isShared else {
+      throw WorkspaceError(
+        .cannotCreate,
+        "cannot keep this device's identity for \(root): no writable state folder "
+          + "($XDG_STATE_HOME or ~/.local/state)")
+    }
+    // An empty change under this device's lock opens its log, which moves a single-writer
+    // store into it; the single-writer lock keeps a process of that layout out meanwhile.
+    let open = { () throws(WorkspaceError) in
+      try shared.change(recordsHistory: false) { _ throws(WorkspaceError) in ((), summary: "") }
+    }
+    if singleWriterLayoutExists {
+      try singleWriterView.locked(shared: false, open)
+    } else {
+      try open()
+    }
+    return shared
+  }
+}
+
+extension Workspace {
+  /// One line for each other device's log this device leaves out of the merge (a newer
+  /// format than this build reads, or unreadable): nothing is ever written over such a log,
+  /// and its operations come in once a build that reads it opens the store. A line that only
+  /// waits to be whole (a transfer in progress) is not listed. Empty when the store is not
+  /// shared.
+  ///
+  /// - Complexity: O(*o*) for *o* operations in the other devices' logs.
+  public func leftOutLogs() -> [String] {
+    guard let device else { return [] }
+    let reads: [ReplicaLogRead<ReplicaLogEntry, ReplicaLogBase>] = replicaFolders.readLogs(
+      except: device.replica.rawValue, format: Self.replicaLogFormat)
+    return reads.compactMap { read in read.contents == nil ? read.problem : nil }
+  }
+}
+
+extension Workspace {
+  /// Gives every item this change placed (created, or moved to another parent or key) an
+  /// order key ending in this device's replica id, at the same place among its siblings, so
+  /// keys two devices make for one gap while apart never tie (decision 0010). The log and
+  /// this device's cache both get the rewritten keys.
+  ///
+  /// - Complexity: O(*c* log *c*) per touched collection of *c* items.
+  static func suffixPlacedKeys(_ transaction: inout Transaction, replica: ReplicaID) {
+    for id in transaction.touched {
+      guard var collection = transaction.collections[id] else { continue }
+      let before = (transaction.originals[id] ?? nil).map { original in
+        Dictionary(original.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+      }
+      var changed = false
+      var siblings: [ShortID?: [Int]] = [:]
+      for (index, item) in collection.items.enumerated() {
+        siblings[item.parent, default: []].append(index)
+      }
+      for (_, indices) in siblings {
+        let ordered = indices.sorted {
+          (collection.items[$0].order, collection.items[$0].id.rawValue)
+            < (collection.items[$1].order, collection.items[$1].id.rawValue)
+        }
+        var lower: OrderKey?
+        for (position, index) in ordered.enumerated() {
+          let item = collection.items[index]
+          let old = before?[item.id]
+          let placed = old == nil || old?.parent != item.parent || old?.order != item.order
+          if placed {
+            let upper = ordered.dropFirst(position + 1).first.map { collection.items[$0].order }
+            if let key = try? OrderKey.between(lower, upper, replica: replica) {
+              collection.items[index].order = key
+              changed = true
+            }
+          }
+          lower = collection.items[index].order
+        }
+      }
+      if changed { transaction.collections[id] = collection }
+    }
+  }
+}

@@ -84,7 +84,7 @@ public enum PhotoJSON {
     /// - Parameters:
     ///   - id: The session's id.
     ///   - folder: The folder it culls.
-    ///   - statistics: Its figures.
+    ///   - stats: Its figures.
     ///   - canUndo: Whether its undo stack holds anything.
     public init(id: String, folder: String, statistics stats: SessionStatistics, canUndo: Bool) {
       self.id = id

@@ -26,7 +26,7 @@ extension Workspace {
   ///   - reference: The collection's name or id prefix; needed for outline numbers, ranges
   ///     and `--all`. Without it, ids may name items of several collections.
   /// - Returns: What was removed.
-  /// - Throws: The errors of ``ItemSelection/resolve(in:locate:)``, and
+  /// - Throws: The errors of `ItemSelection.resolve(in:locate:)`, and
   ///   ``WorkspaceError/Code/invalidRequest`` when an excepted row sits under a selected one
   ///   (removing the ancestor would take it along).
   /// - Complexity: O(*n* log *n* + *t* · *n*) over the collections' items *n* and terms *t*,
@@ -57,14 +57,14 @@ extension Workspace {
   ///
   /// A selected parent takes its subtree along, as in a move: ticking a parent ticks what is
   /// nested under it, and marking it not done reopens its subtree too. Excepted rows keep
-  /// their marks, with their subtrees (``ItemSelection/Resolved/covered``).
+  /// their marks, with their subtrees (`ItemSelection.Resolved.covered`).
   ///
   /// - Parameters:
   ///   - selection: The rows.
   ///   - reference: The collection's name or id prefix (see ``removeItems(_:in:)``).
   ///   - done: The new mark.
   /// - Returns: What changed; ``BulkChange/actedOn`` lists the rows whose mark changed.
-  /// - Throws: The errors of ``ItemSelection/resolve(in:locate:)``.
+  /// - Throws: The errors of `ItemSelection.resolve(in:locate:)`.
   /// - Complexity: O(*n* log *n* + *t* · *n*), plus the file writes.
   @discardableResult
   public func setDone(_ selection: ItemSelection, in reference: String? = nil, _ done: Bool)

@@ -30,7 +30,8 @@ extension Workspace {
     var state: StoreState
     do {
       let contents = try JSONLinesJournal<StoreChange, StoreIndex>.read(
-        directory: cacheRoot, name: Self.journalName, format: Self.indexFormat, fileSystem: fileSystem)
+        directory: cacheRoot, name: Self.journalName, format: Self.indexFormat,
+        fileSystem: fileSystem)
       if let damage = contents.damage {
         journalDamaged = true
         problems.append(

@@ -60,7 +60,10 @@ function tile(item) {
     img.decoding = "async";
     // The grid shows the embedded EXIF or raw thumbnail (same session and index, same checks),
     // which the server replaces by the photo itself where there is none.
-    img.src = item.image.replace(/^\/photo\//, "/thumb/");
+    const thumb = item.image.replace(/^\/photo\//, "/thumb/");
+    // Addresses name a queue position, which a skip gives to another photo: the name keeps
+    // the browser's cache from showing the photo that held the position before.
+    img.src = thumb.includes("?") ? thumb : `${thumb}?name=${encodeURIComponent(item.name)}`;
     img.alt = item.name;
     li.append(img);
   } else {

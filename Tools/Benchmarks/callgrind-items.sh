@@ -7,7 +7,10 @@
 #               a build of an earlier commit and this one) to compare them on the same input.
 # Environment: ITEMS (default 10000) items in the list; WARM (default 16) adds made before the
 # counted commands, so the change journal holds 16 changes (the middle of its 0 to 31, and
-# neither counted command checkpoints); KEEP=1 keeps the stores and callgrind.out files.
+# neither counted command checkpoints); KEEP=1 keeps the stores and callgrind.out files;
+# DEVICES=N (default 1) shares the store (`store share`) and gives it the logs of N-1 other
+# devices, each a copy of the store at another path with its own XDG_STATE_HOME that made WARM
+# adds of its own, carried back as a sync engine would (its `replicas/<id>/` folder).
 #
 # valgrind 3.19 cannot read the DWARF of a Swift 6.3 binary, so each binary is counted through
 # a stripped copy (the instructions executed are the same). Every binary gets a fresh store
@@ -19,6 +22,7 @@ set -euo pipefail
 
 items=${ITEMS:-10000}
 warm=${WARM:-16}
+devices=${DEVICES:-1}
 repository=$(cd "$(dirname "$0")/../.." && pwd)
 binaries=("$@")
 ((${#binaries[@]})) || binaries=("$repository/.build/release/offloadctl")
@@ -42,7 +46,7 @@ count() {
   printf '  %-12s %8.1f M\n' "${label%.*}" "$(echo "$collected / 1000000" | bc -l)"
 }
 
-echo "items=$items warm adds=$warm (valgrind $(valgrind --version | sed 's/valgrind-//'))"
+echo "items=$items warm adds=$warm devices=$devices (valgrind $(valgrind --version | sed 's/valgrind-//'))"
 index=0
 for binary in "${binaries[@]}"; do
   [[ -x $binary ]] || { echo "callgrind-items: no executable $binary" >&2; exit 1; }
@@ -51,7 +55,23 @@ for binary in "${binaries[@]}"; do
   stripped="$work/offloadctl.$index"
   strip -o "$stripped" "$binary"
   store="$work/store.$index"
+  # This device's identity (used once the store is shared) lives outside the store.
+  export XDG_STATE_HOME="$work/state.$index.0"
   OFFLOAD_HOME=$store "$binary" collection import Big "$work/big.md" >/dev/null 2>&1
+  if ((devices > 1)); then
+    OFFLOAD_HOME=$store "$binary" store share --quiet
+    for ((device = 1; device < devices; device++)); do
+      copy="$work/store.$index.device$device"
+      cp -a "$store" "$copy"
+      for ((i = 1; i <= warm; i++)); do
+        XDG_STATE_HOME="$work/state.$index.$device" OFFLOAD_HOME=$copy "$binary" \
+          item add Big "device $device w$i" --quiet
+      done
+      for folder in "$copy"/replicas/*; do
+        [[ -e $store/replicas/${folder##*/} ]] || cp -a "$folder" "$store/replicas/"
+      done
+    done
+  fi
   for ((i = 1; i <= warm; i++)); do
     OFFLOAD_HOME=$store "$binary" item add Big "w$i" --quiet
   done

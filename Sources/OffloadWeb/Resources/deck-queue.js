@@ -8,20 +8,8 @@ import { postJSON } from "./api.js";
 /** @typedef {import("./types.js").Deck} Deck */
 /** @typedef {import("./types.js").Card} Card */
 /** @typedef {import("./types.js").Figures} Figures */
-
-/**
- * One queued step. A stroke's samples go over the WebSocket once it reaches the head of the
- * queue (so it follows the steps before it); its end is the server's `decided` or `snapBack`.
- * @typedef {{kind: "decide", decision: string, index: number}
- *   | {kind: "undo", index: number}
- *   | {kind: "skip", index: number}
- *   | {kind: "stroke", index: number, start: () => void}} Step
- */
-
-/**
- * How the page draws a change: the view to show and the card that leaves, if one does.
- * @typedef {{view: Deck, leaving: Card | null, direction: string | null}} Change
- */
+/** @typedef {import("./types.js").DeckStep} Step */
+/** @typedef {import("./types.js").DeckChange} Change */
 
 /** @type {Record<string, string>} */
 export const DIRECTIONS = { trash: "left", favorite: "right", keep: "up" };

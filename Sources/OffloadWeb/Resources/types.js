@@ -72,4 +72,19 @@
  * @property {boolean} canUndo
  */
 
+/**
+ * One step of the deck's input queue. A stroke's samples go over the WebSocket once it reaches
+ * the head of the queue (so it follows the steps before it); its end is the server's `decided`
+ * or `snapBack`.
+ * @typedef {{kind: "decide", decision: string, index: number}
+ *   | {kind: "undo", index: number}
+ *   | {kind: "skip", index: number}
+ *   | {kind: "stroke", index: number, start: () => void}} DeckStep
+ */
+
+/**
+ * How the deck page draws a change: the view to show and the card that leaves, if one does.
+ * @typedef {{view: Deck, leaving: Card | null, direction: string | null}} DeckChange
+ */
+
 export {};

@@ -355,26 +355,18 @@ public struct OrganizeScreen {
       return .redraw
     }
     let moving = Set(movers)
-    if up {
-      var anchor = forest.previousSibling(of: first)
-      while let candidate = anchor, moving.contains(candidate) {
-        anchor = forest.previousSibling(of: candidate)
-      }
-      guard let anchor else {
-        status = "Already at the top of its level"
-        return .redraw
-      }
-      return .change(.move(movers, .before(anchor.rawValue)))
+    let sibling = { (id: ShortID) in
+      up ? forest.previousSibling(of: id) : forest.nextSibling(of: id)
     }
-    var anchor = forest.nextSibling(of: last)
+    var anchor = sibling(up ? first : last)
     while let candidate = anchor, moving.contains(candidate) {
-      anchor = forest.nextSibling(of: candidate)
+      anchor = sibling(candidate)
     }
     guard let anchor else {
-      status = "Already at the bottom of its level"
+      status = "Already at the \(up ? "top" : "bottom") of its level"
       return .redraw
     }
-    return .change(.move(movers, .after(anchor.rawValue)))
+    return .change(.move(movers, up ? .before(anchor.rawValue) : .after(anchor.rawValue)))
   }
 
   mutating func collapseOrGoToParent(_ id: ShortID) {

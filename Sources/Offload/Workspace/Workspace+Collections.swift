@@ -55,6 +55,16 @@ extension Workspace {
         : "no collection is named \"\(reference)\" (collections: \(names))")
   }
 
+  /// Finds a collection as ``resolveCollection(_:in:)`` does, refusing the inbox with
+  /// `refusal` (``WorkspaceError/Code/invalidRequest``): for the changes the inbox never takes.
+  func resolveCollection(_ reference: String, in index: StoreIndex, notInbox refusal: String)
+    throws(WorkspaceError) -> StoreIndex.Entry
+  {
+    let entry = try resolveCollection(reference, in: index)
+    guard entry.id != Self.inboxID else { throw WorkspaceError(.invalidRequest, refusal) }
+    return entry
+  }
+
   /// A collection by name or id prefix, arranged as a tree.
   ///
   /// - Complexity: O(*n* log *n*), where *n* is the number of its items.
@@ -115,10 +125,8 @@ extension Workspace {
   public func renameCollection(_ reference: String, to newName: String) throws(WorkspaceError) {
     let newName = try Self.validName(newName)
     try change { (transaction) throws(WorkspaceError) in
-      let entry = try resolveCollection(reference, in: transaction.index)
-      guard entry.id != Self.inboxID else {
-        throw WorkspaceError(.invalidRequest, "the inbox cannot be renamed")
-      }
+      let entry = try resolveCollection(
+        reference, in: transaction.index, notInbox: "the inbox cannot be renamed")
       if newName.lowercased() != entry.name.lowercased() {
         try Self.ensureNameIsFree(newName, in: transaction.index)
       }
@@ -159,10 +167,8 @@ extension Workspace {
     return try change { (transaction) throws(WorkspaceError) in
       var entries: [StoreIndex.Entry] = []
       for reference in references {
-        let entry = try resolveCollection(reference, in: transaction.index)
-        guard entry.id != Self.inboxID else {
-          throw WorkspaceError(.invalidRequest, "the inbox cannot be deleted")
-        }
+        let entry = try resolveCollection(
+          reference, in: transaction.index, notInbox: "the inbox cannot be deleted")
         if !entries.contains(where: { $0.id == entry.id }) { entries.append(entry) }
       }
       var removed = 0
@@ -202,10 +208,8 @@ extension Workspace {
     throws(WorkspaceError) -> Int
   {
     try change { (transaction) throws(WorkspaceError) in
-      let entry = try resolveCollection(reference, in: transaction.index)
-      guard entry.id != Self.inboxID else {
-        throw WorkspaceError(.invalidRequest, "the inbox stays first and cannot be moved")
-      }
+      let entry = try resolveCollection(
+        reference, in: transaction.index, notInbox: "the inbox stays first and cannot be moved")
       var order = transaction.index.collections.map(\.id).filter { $0 != entry.id }
       let position: Int
       switch placement {
@@ -242,10 +246,8 @@ extension Workspace {
     throws(WorkspaceError) -> Int
   {
     try change { (transaction) throws(WorkspaceError) in
-      let entry = try resolveCollection(reference, in: transaction.index)
-      guard entry.id != Self.inboxID else {
-        throw WorkspaceError(.invalidRequest, "the inbox is always a list")
-      }
+      let entry = try resolveCollection(
+        reference, in: transaction.index, notInbox: "the inbox is always a list")
       var collection = try transaction.collection(entry.id)
       guard collection.kind != kind else { return (0, "convert \"\(entry.name)\"") }
       var moved = 0

@@ -5,21 +5,8 @@ extension ListLabeling: _LabeledList {
     _modify { yield &table }
   }
 
-  /// Not API: places checked new rows within the position range.
-  @inlinable
-  public mutating func _place(_ ids: [ID], at index: Int) throws(OrderingError)
-    -> (labels: [Int64], changes: [RowChange<ID, Int64>])
-  {
-    try table.place(ids, at: index, using: configuration)
-  }
-
-  /// Not API: moves the rows at checked offsets within the position range.
-  @inlinable
-  public mutating func _move(offsets: [Int], toOffset: Int) throws(OrderingError)
-    -> [RowChange<ID, Int64>]
-  {
-    try table.move(offsets: offsets, toOffset: toOffset, using: configuration)
-  }
+  /// Not API: the labeling's configuration makes its positions.
+  @inlinable public var _labeler: Configuration { configuration }
 }
 
 extension ListLabeling where ID: Comparable {

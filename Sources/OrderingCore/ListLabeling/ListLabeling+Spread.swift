@@ -97,7 +97,7 @@ extension ListLabelingConfiguration {
   }
 }
 
-extension ListLabelingConfiguration: Labeler {
+extension ListLabelingConfiguration: _Labeler {
   /// The smallest gap a relabeled window of `count` rows must leave between its rows: its
   /// density threshold. Larger windows must be sparser (the gap grows with the window), so a
   /// window relabeled now absorbs about as many inserts as it has rows before it needs
@@ -115,10 +115,10 @@ extension ListLabelingConfiguration: Labeler {
     Swift.min(UInt64(endGap), width / 2 / (UInt64(rows) + 1))
   }
 
-  /// Positions for `count` new rows in the gap, when it is free; throws when the range has
-  /// fewer positions than the list will have rows.
+  /// Not API: positions for `count` new rows in the gap, when it is free; throws when the
+  /// range has fewer positions than the list will have rows.
   @inlinable
-  func direct(
+  public func _direct(
     _ count: Int, between lower: Int64?, and upper: Int64?, listCount: Int, at index: Int
   ) throws(OrderingError) -> [Int64]? {
     if UInt64(listCount) - 1 > width {
@@ -133,9 +133,10 @@ extension ListLabelingConfiguration: Labeler {
     return plan.map { plan in (0..<count).map(plan.position) }
   }
 
-  /// Positions for a window of `count` rows when the window is sparse enough for its size.
+  /// Not API: positions for a window of `count` rows when the window is sparse enough for
+  /// its size.
   @inlinable
-  func window(
+  public func _window(
     _ count: Int, between lower: Int64?, and upper: Int64?, whole: Bool, listCount: Int
   ) throws(OrderingError) -> [Int64]? {
     let minimumGap =

@@ -4,22 +4,6 @@ extension OrderKeyList: _LabeledList {
     get { table }
     _modify { yield &table }
   }
-
-  /// Not API: places checked new rows within the budget.
-  @inlinable
-  public mutating func _place(_ ids: [ID], at index: Int) throws(OrderingError)
-    -> (labels: [OrderKey], changes: [RowChange<ID, OrderKey>])
-  {
-    try table.place(ids, at: index, using: labeler)
-  }
-
-  /// Not API: moves the rows at checked offsets within the budget.
-  @inlinable
-  public mutating func _move(offsets: [Int], toOffset: Int) throws(OrderingError)
-    -> [RowChange<ID, OrderKey>]
-  {
-    try table.move(offsets: offsets, toOffset: toOffset, using: labeler)
-  }
 }
 
 extension OrderKeyList where ID: Comparable {

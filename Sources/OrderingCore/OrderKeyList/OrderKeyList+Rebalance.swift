@@ -15,18 +15,17 @@ extension OrderKeyList {
   public mutating func move(from source: Int, to destination: Int) throws(OrderingError)
     -> Update
   {
-    let (key, changes) = try table.move(from: source, to: destination, using: labeler)
+    let (key, changes) = try table.move(from: source, to: destination, using: _labeler)
     return Update(key: key, changes: changes)
   }
 
-  /// How this list makes keys: within its budget.
-  @inlinable var labeler: KeyBudget { KeyBudget(budget: budget) }
+  /// Not API: how this list makes keys: within its budget.
+  @inlinable public var _labeler: _KeyBudget { _KeyBudget(budget: budget) }
 }
 
-/// Order keys within a length budget: ``OrderKey/between(_:_:)`` or
+/// Not API: order keys within a length budget: ``OrderKey/between(_:_:)`` or
 /// ``OrderKey/spread(_:between:and:)`` for a gap, and a window's keys one byte shorter.
-@usableFromInline
-struct KeyBudget: Labeler {
+public struct _KeyBudget: _Labeler {
   /// The longest key, in bytes, an operation may write.
   @usableFromInline let budget: Int
 
@@ -38,9 +37,9 @@ struct KeyBudget: Labeler {
   /// 1 byte 13.0, 2 bytes 14.3, 3 bytes 14.6, 4 bytes 17.1.)
   @inlinable var windowLimit: Int { Swift.max(budget - 1, (budget + 1) / 2) }
 
-  /// Keys for the gap, when they fit the budget.
+  /// Not API: keys for the gap, when they fit the budget.
   @inlinable
-  func direct(
+  public func _direct(
     _ count: Int, between lower: OrderKey?, and upper: OrderKey?, listCount: Int, at index: Int
   ) throws(OrderingError) -> [OrderKey]? {
     let keys =
@@ -54,7 +53,7 @@ struct KeyBudget: Labeler {
   /// gets the shortest keys there are; take them even when a budget is too small for the
   /// list's size.
   @inlinable
-  func window(
+  public func _window(
     _ count: Int, between lower: OrderKey?, and upper: OrderKey?, whole: Bool, listCount: Int
   ) throws(OrderingError) -> [OrderKey]? {
     let keys = try OrderKey.spread(count, between: lower, and: upper)

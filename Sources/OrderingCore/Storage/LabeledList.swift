@@ -10,20 +10,35 @@ public protocol _LabeledList {
   associatedtype ID: Hashable
   /// What orders the rows: an ``OrderKey`` or an `Int64` position.
   associatedtype Label: Hashable & Comparable
+  /// Not API: how the list makes labels.
+  associatedtype _Labels: _Labeler where _Labels.Label == Label
   /// Not API: the rows.
   var _table: _LabeledRows<ID, Label> { get set }
-
-  /// Not API: places new rows (checked: not in the list, each once) at `index`, and returns
-  /// their labels and the other rows re-labeled.
-  mutating func _place(_ ids: [ID], at index: Int) throws(OrderingError)
-    -> (labels: [Label], changes: [RowChange<ID, Label>])
-
-  /// Not API: moves the rows at `offsets` (ascending, checked) to `toOffset`.
-  mutating func _move(offsets: [Int], toOffset: Int) throws(OrderingError)
-    -> [RowChange<ID, Label>]
+  /// Not API: the list's labeler (a ``ListLabeling``'s configuration, an ``OrderKeyList``'s
+  /// key budget).
+  var _labeler: _Labels { get }
 }
 
 extension _LabeledList {
+  /// Places new rows (checked: not in the list, each once) at `index`, and returns their
+  /// labels and the other rows re-labeled.
+  @inlinable
+  mutating func _place(_ ids: [ID], at index: Int) throws(OrderingError)
+    -> (labels: [Label], changes: [RowChange<ID, Label>])
+  {
+    let labeler = _labeler
+    return try _table.place(ids, at: index, using: labeler)
+  }
+
+  /// Moves the rows at `offsets` (ascending, checked) to `toOffset`.
+  @inlinable
+  mutating func _move(offsets: [Int], toOffset: Int) throws(OrderingError)
+    -> [RowChange<ID, Label>]
+  {
+    let labeler = _labeler
+    return try _table.move(offsets: offsets, toOffset: toOffset, using: labeler)
+  }
+
   /// A row: its id and its label (an ``OrderKeyList``'s `key`, a ``ListLabeling``'s
   /// `position`).
   public typealias Row = LabeledRow<ID, Label>

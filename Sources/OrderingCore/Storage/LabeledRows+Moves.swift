@@ -72,7 +72,7 @@ extension _LabeledRows {
   /// Moves the row at `source` to `destination` (its index after the move); returns its new
   /// label and the other rows' changes. On error nothing changes.
   @inlinable
-  mutating func move<L: Labeler>(from source: Int, to destination: Int, using labeler: L)
+  mutating func move<L: _Labeler>(from source: Int, to destination: Int, using labeler: L)
     throws(OrderingError) -> (label: Label, changes: [Change]) where L.Label == Label
   {
     precondition(source >= 0 && source < count, "source index \(source) is outside 0..<\(count)")
@@ -98,7 +98,7 @@ extension _LabeledRows {
   /// A moved row whose label still lies between its new neighbours keeps it: moving one row
   /// writes one row, and a multi-row move writes only the rows that must change.
   @inlinable
-  mutating func move<L: Labeler>(offsets sorted: [Int], toOffset: Int, using labeler: L)
+  mutating func move<L: _Labeler>(offsets sorted: [Int], toOffset: Int, using labeler: L)
     throws(OrderingError) -> [Change] where L.Label == Label
   {
     try Offsets.checkDestination(toOffset, count: count, items: "rows", of: "the list")

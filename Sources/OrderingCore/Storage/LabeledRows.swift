@@ -39,22 +39,23 @@ extension RowChange: CustomStringConvertible {
   public var description: String { "\(id): \(old) -> \(new)" }
 }
 
-/// How a labeling makes labels: for a gap between two neighbours, and for a window of rows
-/// being re-labeled between the window's outer neighbours.
-@usableFromInline
-protocol Labeler {
+/// Not API: how a labeling makes labels: for a gap between two neighbours, and for a window
+/// of rows being re-labeled between the window's outer neighbours. ``ListLabeling``'s
+/// configuration and ``OrderKeyList``'s key budget are the two; do not conform other types.
+public protocol _Labeler {
+  /// What orders the rows: an ``OrderKey`` or an `Int64` position.
   associatedtype Label: Hashable & Comparable
 
-  /// Labels for `count` new rows between `lower` and `upper`, or `nil` when the gap is too
-  /// small (the caller then re-labels a window). `listCount` is the list's size afterwards,
-  /// `index` where the rows go (for an error to name).
-  func direct(
+  /// Not API: labels for `count` new rows between `lower` and `upper`, or `nil` when the gap
+  /// is too small (the caller then re-labels a window). `listCount` is the list's size
+  /// afterwards, `index` where the rows go (for an error to name).
+  func _direct(
     _ count: Int, between lower: Label?, and upper: Label?, listCount: Int, at index: Int
   ) throws(OrderingError) -> [Label]?
 
-  /// Labels for `count` rows between `lower` and `upper`, or `nil` when the window is too
-  /// dense; `whole` (the window is the whole list, open at both ends) must succeed.
-  func window(
+  /// Not API: labels for `count` rows between `lower` and `upper`, or `nil` when the window
+  /// is too dense; `whole` (the window is the whole list, open at both ends) must succeed.
+  func _window(
     _ count: Int, between lower: Label?, and upper: Label?, whole: Bool, listCount: Int
   ) throws(OrderingError) -> [Label]?
 }
@@ -142,7 +143,7 @@ public struct _LabeledRows<ID: Hashable, Label: Hashable & Comparable> {
   /// rows (membership is the caller's business); returns their labels and the changes of the
   /// rows already in the list. Throws before changing anything.
   @inlinable
-  mutating func place<L: Labeler>(_ newIDs: [ID], at index: Int, using labeler: L)
+  mutating func place<L: _Labeler>(_ newIDs: [ID], at index: Int, using labeler: L)
     throws(OrderingError) -> (labels: [Label], changes: [Change]) where L.Label == Label
   {
     let n = count
@@ -150,7 +151,7 @@ public struct _LabeledRows<ID: Hashable, Label: Hashable & Comparable> {
     guard k > 0 else { return ([], []) }
     let lower = index > 0 ? storage.value(at: index - 1) : nil
     let upper = index < n ? storage.value(at: index) : nil
-    if let placed = try labeler.direct(
+    if let placed = try labeler._direct(
       k, between: lower, and: upper, listCount: n + k, at: index)
     {
       for (offset, id) in newIDs.enumerated() { insert(id, placed[offset], at: index + offset) }
@@ -170,7 +171,7 @@ public struct _LabeledRows<ID: Hashable, Label: Hashable & Comparable> {
         end = n
       }
       let whole = start == 0 && end == n
-      if let spread = try labeler.window(
+      if let spread = try labeler._window(
         end - start + k, between: start > 0 ? storage.value(at: start - 1) : nil,
         and: end < n ? storage.value(at: end) : nil, whole: whole, listCount: n + k)
       {

@@ -105,49 +105,8 @@ package struct JSONScanner {
       throw error("nesting deeper than \(Self.maximumDepth) levels at")
     }
     switch bytes[index] {
-    case UInt8(ascii: "{"):
-      index += 1
-      try skipWhitespace()
-      if bytes[index] == UInt8(ascii: "}") {
-        index += 1
-        return
-      }
-      while true {
-        try skipWhitespace()
-        guard bytes[index] == UInt8(ascii: "\"") else {
-          throw error("expected a string key in an object, found")
-        }
-        try skipString()
-        try skipWhitespace()
-        try expect(UInt8(ascii: ":"), "expected ':' after an object key, found")
-        try skipWhitespace()
-        try skipValue(depth: depth + 1)
-        try skipWhitespace()
-        if bytes[index] == UInt8(ascii: ",") {
-          index += 1
-          continue
-        }
-        try expect(UInt8(ascii: "}"), "expected ',' or '}' after an object member, found")
-        return
-      }
-    case UInt8(ascii: "["):
-      index += 1
-      try skipWhitespace()
-      if bytes[index] == UInt8(ascii: "]") {
-        index += 1
-        return
-      }
-      while true {
-        try skipWhitespace()
-        try skipValue(depth: depth + 1)
-        try skipWhitespace()
-        if bytes[index] == UInt8(ascii: ",") {
-          index += 1
-          continue
-        }
-        try expect(UInt8(ascii: "]"), "expected ',' or ']' after an array element, found")
-        return
-      }
+    case UInt8(ascii: "{"): try skipContainer(closedBy: "}", depth: depth, keyed: true)
+    case UInt8(ascii: "["): try skipContainer(closedBy: "]", depth: depth, keyed: false)
     case UInt8(ascii: "\""):
       try skipString()
     case UInt8(ascii: "t"): try skipLiteral("true")
@@ -157,6 +116,44 @@ package struct JSONScanner {
       try skipNumber()
     default:
       throw error("expected a value, found")
+    }
+  }
+
+  /// Skips an object's members (`keyed`) or an array's elements, from the opening bracket to
+  /// past `close`.
+  private mutating func skipContainer(closedBy close: Unicode.Scalar, depth: Int, keyed: Bool)
+    throws(JSONSyntaxError)
+  {
+    let closing = UInt8(ascii: close)
+    index += 1
+    try skipWhitespace()
+    if bytes[index] == closing {
+      index += 1
+      return
+    }
+    while true {
+      try skipWhitespace()
+      if keyed {
+        guard bytes[index] == UInt8(ascii: "\"") else {
+          throw error("expected a string key in an object, found")
+        }
+        try skipString()
+        try skipWhitespace()
+        try expect(UInt8(ascii: ":"), "expected ':' after an object key, found")
+        try skipWhitespace()
+      }
+      try skipValue(depth: depth + 1)
+      try skipWhitespace()
+      if bytes[index] == UInt8(ascii: ",") {
+        index += 1
+        continue
+      }
+      try expect(
+        closing,
+        keyed
+          ? "expected ',' or '}' after an object member, found"
+          : "expected ',' or ']' after an array element, found")
+      return
     }
   }
 

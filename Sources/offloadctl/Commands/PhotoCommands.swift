@@ -120,19 +120,11 @@ struct PhotosCommand: ParsableCommand {
     var direction: SwipeDirection
 
     func run() throws {
-      let opened = try selection.open(global)
-      let session = opened.session
-      let index = try failing { () throws(PhotoSessionError) in
+      try PhotosCommand.actOnCard(global, selection) { (session) throws(PhotoSessionError) in
         try session.swipe(direction)
-      }
-      let card = session.card(at: index)
-      if global.json {
-        try Output.document(
-          PhotoShapes.Decided(
-            decided: PhotoShapes.CardShape(card, opened.library),
-            current: session.current.map { PhotoShapes.CardShape($0, opened.library) },
-            statistics: session.statistics))
-      } else if !global.quiet {
+      } json: {
+        PhotoShapes.Decided(decided: $0, current: $1, statistics: $2)
+      } text: { card, session in
         Output.line(
           "\(card.photo) → \(card.decision?.rawValue ?? "") (\(PhotoOutput.progressLine(session.statistics)))"
         )
@@ -154,17 +146,11 @@ struct PhotosCommand: ParsableCommand {
     @OptionGroup var selection: SessionSelection
 
     func run() throws {
-      let opened = try selection.open(global)
-      let session = opened.session
-      let index = try failing { () throws(PhotoSessionError) in try session.undo() }
-      let card = session.card(at: index)
-      if global.json {
-        try Output.document(
-          PhotoShapes.Marked(
-            photo: PhotoShapes.CardShape(card, opened.library),
-            current: session.current.map { PhotoShapes.CardShape($0, opened.library) },
-            statistics: session.statistics))
-      } else if !global.quiet {
+      try PhotosCommand.actOnCard(global, selection) { (session) throws(PhotoSessionError) in
+        try session.undo()
+      } json: {
+        PhotoShapes.Marked(photo: $0, current: $1, statistics: $2)
+      } text: { card, _ in
         if let decision = card.decision {
           Output.line("Undone: \(card.photo) is \(decision.rawValue) again")
         } else {

@@ -14,25 +14,43 @@ import TerminalUI
 extension PhotosCommand {
   // MARK: rate, flag, label, skip
 
+  /// Opens the session, runs `action` on it (it returns the queue index of the card it acted
+  /// on) and prints that card: the document `json` makes of the card's shape, the shape of
+  /// the card now on screen and the figures, or, unless quiet, what `text` prints.
+  static func actOnCard<Shape: Encodable>(
+    _ global: GlobalOptions, _ selection: SessionSelection,
+    _ action: (CullingSession) throws(PhotoSessionError) -> Int,
+    json: (PhotoShapes.CardShape, PhotoShapes.CardShape?, SessionStatistics) -> Shape,
+    text: (PhotoCard, CullingSession) -> Void
+  ) throws {
+    let opened = try selection.open(global)
+    let session = opened.session
+    let index = try failing { () throws(PhotoSessionError) in try action(session) }
+    let card = session.card(at: index)
+    if global.json {
+      try Output.document(
+        json(
+          PhotoShapes.CardShape(card, opened.library),
+          session.current.map { PhotoShapes.CardShape($0, opened.library) },
+          session.statistics))
+    } else if !global.quiet {
+      text(card, session)
+    }
+  }
+
   /// Runs a mark (or skip) on the card on screen and prints the result.
   static func mark(
     _ global: GlobalOptions, _ selection: SessionSelection, verb: String,
     _ action: (CullingSession) throws(PhotoSessionError) -> Void
   ) throws {
-    let opened = try selection.open(global)
-    let session = opened.session
-    let before = session.state.cursor
-    let photo = session.current?.photo
-    try failing { () throws(PhotoSessionError) in try action(session) }
-    let index = photo.flatMap { session.state.photos.firstIndex(of: $0) } ?? before
-    let card = session.card(at: index)
-    if global.json {
-      try Output.document(
-        PhotoShapes.Marked(
-          photo: PhotoShapes.CardShape(card, opened.library),
-          current: session.current.map { PhotoShapes.CardShape($0, opened.library) },
-          statistics: session.statistics))
-    } else if !global.quiet {
+    try actOnCard(global, selection) { (session) throws(PhotoSessionError) in
+      let before = session.state.cursor
+      let photo = session.current?.photo
+      try action(session)
+      return photo.flatMap { session.state.photos.firstIndex(of: $0) } ?? before
+    } json: {
+      PhotoShapes.Marked(photo: $0, current: $1, statistics: $2)
+    } text: { card, _ in
       Output.line("\(card.photo): \(verb)" + (PhotoOutput.marksText(card).map { " (\($0))" } ?? ""))
     }
   }

@@ -138,6 +138,17 @@ struct OrganizeEverydayScreenTests {
     _ = screen.handle(press(.down))
     #expect(screen.handle(char("K")) == .change(.move([b], .before(a.rawValue))))
   }
+
+  @Test func reorderStopsAtTheBottomOfTheLevel() throws {
+    var (screen, ids, folder) = try screen()
+    defer { folder.remove() }
+    let c = try #require(ids["C"])
+    let d = try #require(ids["D"])
+    for _ in 0..<10 { _ = screen.handle(press(.down)) }
+    #expect(screen.handle(char("J")) == .redraw)
+    #expect(screen.status == "Already at the bottom of its level")
+    #expect(screen.handle(char("K")) == .change(.move([d], .before(c.rawValue))))
+  }
 }
 
 @Suite("OrganizeSession: adding, and undo that stays on the screen")

@@ -65,6 +65,20 @@ extension Workspace {
     return entry
   }
 
+  /// Runs `body` as one change to the collection `reference` names, refusing the inbox with
+  /// `refusal`, as ``resolveCollection(_:in:notInbox:)`` does.
+  func changeCollection<Result>(
+    _ reference: String, notInbox refusal: String,
+    _ body: (inout Transaction, StoreIndex.Entry) throws(WorkspaceError) -> (
+      Result, summary: String
+    )
+  ) throws(WorkspaceError) -> Result {
+    try change { (transaction) throws(WorkspaceError) in
+      let entry = try resolveCollection(reference, in: transaction.index, notInbox: refusal)
+      return try body(&transaction, entry)
+    }
+  }
+
   /// A collection by name or id prefix, arranged as a tree.
   ///
   /// - Complexity: O(*n* log *n*), where *n* is the number of its items.
@@ -124,9 +138,8 @@ extension Workspace {
   ///   ``WorkspaceError/Code/invalidRequest`` for the inbox.
   public func renameCollection(_ reference: String, to newName: String) throws(WorkspaceError) {
     let newName = try Self.validName(newName)
-    try change { (transaction) throws(WorkspaceError) in
-      let entry = try resolveCollection(
-        reference, in: transaction.index, notInbox: "the inbox cannot be renamed")
+    try changeCollection(reference, notInbox: "the inbox cannot be renamed") {
+      (transaction, entry) throws(WorkspaceError) in
       if newName.lowercased() != entry.name.lowercased() {
         try Self.ensureNameIsFree(newName, in: transaction.index)
       }
@@ -207,9 +220,8 @@ extension Workspace {
   public func moveCollection(_ reference: String, to placement: CollectionPlacement)
     throws(WorkspaceError) -> Int
   {
-    try change { (transaction) throws(WorkspaceError) in
-      let entry = try resolveCollection(
-        reference, in: transaction.index, notInbox: "the inbox stays first and cannot be moved")
+    try changeCollection(reference, notInbox: "the inbox stays first and cannot be moved") {
+      (transaction, entry) throws(WorkspaceError) in
       var order = transaction.index.collections.map(\.id).filter { $0 != entry.id }
       let position: Int
       switch placement {
@@ -245,9 +257,8 @@ extension Workspace {
   public func convertCollection(_ reference: String, to kind: CollectionKind)
     throws(WorkspaceError) -> Int
   {
-    try change { (transaction) throws(WorkspaceError) in
-      let entry = try resolveCollection(
-        reference, in: transaction.index, notInbox: "the inbox is always a list")
+    try changeCollection(reference, notInbox: "the inbox is always a list") {
+      (transaction, entry) throws(WorkspaceError) in
       var collection = try transaction.collection(entry.id)
       guard collection.kind != kind else { return (0, "convert \"\(entry.name)\"") }
       var moved = 0

@@ -232,7 +232,7 @@ struct DeviceReportTests {
     try laptop.add("Trip", "Hotel")
     #expect(laptop.replicaIDs() == ["abc"])
     try Self.copy(laptop.store, to: phone.store)
-    let laptopFolder = DeviceReportTestsFiles.files(in: phone.store + "/replicas/abc")
+    let laptopFolder = ReplicaBadInputTests.files(in: phone.store + "/replicas/abc")
 
     let added = try phone.ok("item", "add", "Trip", "Sunscreen")
     let said = lines(added.stderr)
@@ -244,7 +244,7 @@ struct DeviceReportTests {
     let phoneID = try #require(phone.replicaIDs().subtracting(["abc"]).first, "\(added)")
     #expect(said.first?.contains(phoneID) == true, "\(added)")
     // The phone never wrote into the laptop's folder.
-    let after = DeviceReportTestsFiles.files(in: phone.store + "/replicas/abc")
+    let after = ReplicaBadInputTests.files(in: phone.store + "/replicas/abc")
     #expect(after == laptopFolder, "the phone wrote into abc: \(after.keys.sorted())")
     #expect(try phone.items("Trip").keys.sorted() == ["Hotel", "Sunscreen"])
     let again = try phone.ok("item", "add", "Trip", "Charger")
@@ -259,24 +259,5 @@ struct DeviceReportTests {
     #expect(try phone.items("Trip").keys.sorted() == expected)
     let devices = try phone.ok("store", "devices", "--json")
     #expect(devices.stdout.contains("\"phone\"") && devices.stdout.contains("\"laptop\""))
-  }
-}
-
-/// Reading a folder's files for comparison.
-enum DeviceReportTestsFiles {
-  /// Every file under `folder` (lock files left out) with its bytes, by relative path.
-  static func files(in folder: String) -> [String: Data] {
-    var result: [String: Data] = [:]
-    let enumerator = FileManager.default.enumerator(atPath: folder)
-    while let path = enumerator?.nextObject() as? String {
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory),
-        !isDirectory.boolValue, !path.hasSuffix(".lock"),
-        let data = FileManager.default.contents(atPath: folder + "/" + path)
-      {
-        result[path] = data
-      }
-    }
-    return result
   }
 }

@@ -64,6 +64,8 @@ struct OrganizeChannel {
   }
 
   private func feed(watched: Watched, outbox: Outbox) async throws {
+    // What arrived from other devices since the page opened goes with each push.
+    var mark = service.workspace.arrivals(since: nil)?.mark
     for await _ in watched.listener.stream {
       guard let watch = watched.withLock({ $0 }), !watched.busy.withLock({ $0 }) else {
         continue
@@ -76,7 +78,10 @@ struct OrganizeChannel {
       }
       guard let version, version != watch.version else { continue }
       watched.withLock { $0?.version = version }
-      try await outbox.send(OrganizeOutput(type: "changed", version: version))
+      let arrivals = service.workspace.arrivals(since: mark)
+      mark = arrivals?.mark ?? mark
+      try await outbox.send(
+        OrganizeOutput(type: "changed", version: version, done: arrivals?.summary))
     }
   }
 

@@ -66,6 +66,18 @@ public struct MergeReport: Sendable, Equatable {
     rescuedNames = rescued.map { state.name(of: $0.node) }
   }
 
+  /// This report with ``arrived`` counting changes (a log line: one command) instead of
+  /// operations, for a summary that speaks of what people did.
+  ///
+  /// - Parameter changes: Changes merged, per replica; zero counts are left out.
+  /// - Returns: The report with those counts.
+  /// - Complexity: O(*r*), *r* replicas.
+  public func counting(changes: [ReplicaID: Int]) -> MergeReport {
+    var report = self
+    report.arrived = changes.filter { $0.value > 0 }
+    return report
+  }
+
   /// One line for a person: what came from whom, what was skipped, what was rescued.
   ///
   /// - Parameter deviceName: The name to show for a replica (a device's name).

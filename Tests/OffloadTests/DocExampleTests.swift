@@ -66,6 +66,32 @@ struct DocExampleTests {
     #expect(try Workspace(root: folder).verify().items == 1)
   }
 
+  @Test func devicesExamples() throws {
+    let base = try TemporaryDirectory()
+    defer { base.remove() }
+    let folder = base.appending("store")
+    func Workspace(root: String) -> Offload.Workspace {
+      Offload.Workspace(root: root, stateDirectory: base.appending("state"))
+    }
+    var printed: [String] = []
+    func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
+    _ = try Workspace(root: folder).share()
+    _ = try Workspace(root: folder).capture("Call the plumber")
+    let (workspace, notice) = try Workspace(root: folder).claimingOwnFolder()
+    if let notice { print(notice) }
+    #expect(workspace.isShared && printed.isEmpty)
+    for device in try workspace.devices() {
+      print(device.replica, device.name ?? "?", device.operations)
+    }
+    #expect(printed.count == 1 && printed[0].contains(" \(DeviceContext.deviceName()) "))
+    var mark: ArrivalMark?
+    if let arrivals = workspace.arrivals(since: mark) {
+      if let line = arrivals.summary { print(line) }
+      mark = arrivals.mark
+    }
+    #expect(mark?.seen == [:] && printed.count == 1, "nothing arrived: \(printed)")
+  }
+
   @Test func workspaceOverview() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }

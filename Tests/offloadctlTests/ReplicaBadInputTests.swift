@@ -191,6 +191,7 @@ struct ReplicaBadInputTests {
     defer { work.remove() }
     let (name, log) = try phoneLog()
     try deliver(log: log)
+    _ = try laptop.trip()  // says once what arrived from the phone (the merge report)
     let before = try laptop.trip().1
     let verifyBefore = try laptop.run(["store", "verify"])
     #expect(before.stderr.isEmpty, "\(before)")

@@ -15,6 +15,7 @@ Chromium or Playwright is missing.
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -95,6 +96,12 @@ def scenario(pair, page_context, out):
                               [i["text"] for i in laptop.items(COLLECTION)],
                               page_rows(page)))
         print("ok: the page shows the phone's Sunscreen %.1f s after the folders met" % (time.time() - started))
+        # The push that brought it says what arrived and from which device, in the status area.
+        status = page.get_by_role("status").first
+        eventually("the page's status names the phone's changes",
+                   lambda: re.match(r"Updated: [12] changes? from ", status.text_content() or "")
+                   is not None or (status.text_content() or "(empty)"), timeout=10)
+        print("ok: the page's status says %r" % status.text_content())
         hotel = page.get_by_role("checkbox", name="Done: Hotel")
         eventually("the page shows Hotel ticked", lambda: hotel.is_checked() or "not ticked", timeout=10)
         check(row(page, "Passport").count() == 1, "the page lost its own Passport: %r" % (

@@ -12,7 +12,8 @@ export const channel = new Channel(
     if (message.type === "changed") {
       if (state.view && message.version !== state.view.version) {
         load();
-        announce("Updated: this list was changed elsewhere");
+        // `done` says what arrived from other devices, when some did.
+        announce(`Updated: ${message.done || "this list was changed elsewhere"}`);
       }
       return;
     }

@@ -137,6 +137,16 @@ extension ReplicaFolders {
       fileSystem: fileSystem)
   }
 
+  /// The name and claim a device wrote into its folder's `device.json`, read without
+  /// changing anything.
+  ///
+  /// - Parameter replica: The device's replica id.
+  /// - Returns: What the device wrote, or `nil` when its folder has no `device.json` yet.
+  /// - Throws: ``PersistenceError`` when `device.json` cannot be read.
+  public func deviceRecord(of replica: String) throws(PersistenceError) -> DeviceIdentity? {
+    try claimDocument(replica).read()
+  }
+
   /// Who writes the identity's folder, read without changing anything.
   ///
   /// - Parameter identity: This device's identity.

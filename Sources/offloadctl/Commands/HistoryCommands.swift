@@ -57,7 +57,7 @@ struct HistoryCommand: ParsableCommand {
 struct StoreCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "store", abstract: "Check, repair and share the store's files.",
-    subcommands: [Verify.self, Repair.self, Share.self])
+    subcommands: [Verify.self, Repair.self, Share.self, DevicesCommand.self])
 
   struct Share: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -70,6 +70,7 @@ struct StoreCommand: ParsableCommand {
       let shared = try global.changing { (workspace) throws(WorkspaceError) in
         try workspace.share()
       }
+      _ = try? shared.claimingOwnFolder()  // its name in device.json, for the other devices
       let device = shared.deviceDescription
       if global.json {
         struct Shown: Encodable { var replica: String; var device: String }

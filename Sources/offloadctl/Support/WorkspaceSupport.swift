@@ -11,9 +11,9 @@ extension GlobalOptions {
     let root = try storeLocation().path
     if let seconds = SourceDateEpoch.seconds(in: ProcessInfo.processInfo.environment) {
       let fixed = Date(timeIntervalSince1970: seconds)
-      return Workspace(root: root, now: { fixed })
+      return arriving(Workspace(root: root, now: { fixed }))
     }
-    return Workspace(root: root)
+    return arriving(Workspace(root: root))
   }
 
   /// Runs a change on the workspace, saying so on stderr when it created the store.

@@ -830,13 +830,13 @@ _offloadctl_store() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    verify|repair|share)
+    verify|repair|share|devices)
         # Offer subcommand argument completions
         "_offloadctl_store_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'verify repair share' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'verify repair share devices' -- "${cur}"))
         ;;
     esac
 }
@@ -874,6 +874,22 @@ _offloadctl_store_repair() {
 }
 
 _offloadctl_store_share() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __offloadctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_offloadctl_store_devices() {
     repeating_flags=()
     non_repeating_flags=(--json --quiet --version -h --help)
     repeating_options=()

@@ -550,12 +550,13 @@ _offloadctl_store() {
             'verify:Check every file and the tree of every collection; exits 65 when something needs repair.'
             'repair:Apply what verify proposes, after backing the store up inside it.'
             'share:Let devices share this store through a synced folder: each device writes its own log.'
+            'devices:List the devices sharing this store: what each has written and seen.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        verify|repair|share)
+        verify|repair|share|devices)
             "_offloadctl_store_${words[1]}" && ret=0
             ;;
         esac
@@ -594,6 +595,20 @@ _offloadctl_store_repair() {
 }
 
 _offloadctl_store_share() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_store_devices() {
     local -i ret=1
     local -ar arg_specs=(
         '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'

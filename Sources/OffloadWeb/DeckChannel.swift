@@ -23,7 +23,7 @@ struct DeckChannel {
       case .failure(let error):
         try await send(.error(error.description), outbound)
       case .success(.sample(let sample, let start)):
-        if let start { stroke = DeckStroke(start, time: sample.milliseconds / 1000) }
+        if let start { stroke = DeckStroke(start, time: sample.time) }
         guard var current = stroke else { continue }
         let (messages, outcome) = current.feed(sample)
         stroke = current

@@ -15,8 +15,10 @@ import PhotoSession
 /// Decoding checks what each type needs and throws a ``DeckMessageError`` whose description
 /// is the one line the page is sent back.
 enum DeckClientMessage: Decodable, Equatable {
-  /// A pointer sample of a stroke; the first one (`began`) names the card it starts on.
-  case sample(DeckPointerSample, start: DeckStrokeStart?)
+  /// A pointer sample of a stroke, its time in seconds on the page's clock (the message's `t`
+  /// is in milliseconds) and its pointer id clamped to ±1,000,000; the first sample of a
+  /// stroke (`began`) names the card it starts on.
+  case sample(TouchSample, start: DeckStrokeStart?)
   /// Skip card `index` of the session (the deck's Skip key and button).
   case skip(session: String, index: Int)
   /// Commit the session's decisions (the review page); nil for the current session.
@@ -44,7 +46,7 @@ enum DeckClientMessage: Decodable, Equatable {
         let y = try optional(Double.self, .y), t.isFinite, x.isFinite, y.isFinite
       else { throw DeckMessageError("a sample needs phase, t, x, y") }
       let pointer = min(max(try optional(Int.self, .pointer) ?? 0, -1_000_000), 1_000_000)
-      let sample = DeckPointerSample(phase: phase, milliseconds: t, x: x, y: y, pointer: pointer)
+      let sample = TouchSample(time: t / 1000, x: x, y: y, phase: phase, pointer: pointer)
       guard phase == .began else {
         self = .sample(sample, start: nil)
         return
@@ -90,17 +92,6 @@ enum DeckClientMessage: Decodable, Equatable {
 struct DeckMessageError: Error, Equatable, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }
-}
-
-/// One pointer sample as the page reports it.
-struct DeckPointerSample: Equatable {
-  var phase: TouchPhase
-  /// Milliseconds on the page's clock.
-  var milliseconds: Double
-  var x: Double
-  var y: Double
-  /// The pointer's id, clamped to ±1,000,000.
-  var pointer: Int
 }
 
 /// The card a stroke begins on and the container it is drawn in.

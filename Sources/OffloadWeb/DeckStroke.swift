@@ -36,7 +36,8 @@ struct DeckStroke {
     case snapBack
   }
 
-  /// Feeds one sample; returns the messages for the page and the outcome if the stroke ended.
+  /// Feeds one sample (its time in seconds on the page's clock); returns the messages for the
+  /// page and the outcome if the stroke ended.
   ///
   /// - Complexity: O(1) amortized (the arena's work per sample).
   ///
@@ -44,11 +45,11 @@ struct DeckStroke {
   /// later. Like Flutter's and Android's velocity trackers, which leave the up event out of
   /// the estimate, a lift that did not move and came within the stop gap is stamped with the
   /// last move's time, so it does not read as the pointer stopping; the trace records it so.
-  mutating func feed(_ input: DeckPointerSample) -> (
+  mutating func feed(_ input: TouchSample) -> (
     messages: [DeckServerMessage], outcome: Outcome?
   ) {
-    let (phase, x, y) = (input.phase, input.x, input.y)
-    var time = max(0, input.milliseconds / 1000 - origin)
+    let (phase, x, y) = (input.phase, input.location.x, input.location.y)
+    var time = max(0, input.time - origin)
     if phase == .ended, let last = samples.last, last.location == TouchPoint(x: x, y: y),
       time - last.time < arena.configuration.velocityStopGap
     {

@@ -26,13 +26,13 @@ struct DeckMessageTests {
     #expect(
       try began.get()
         == .sample(
-          DeckPointerSample(phase: .began, milliseconds: 5000, x: 200, y: 300.5, pointer: 7),
+          TouchSample(time: 5.0, x: 200, y: 300.5, phase: .began, pointer: 7),
           start: DeckStrokeStart(session: "s1", index: 3, width: 412, reduceMotion: true)))
     let moved = parse(#"{"type":"sample","phase":"moved","t":5016,"x":187,"y":301}"#)
     #expect(
       try moved.get()
         == .sample(
-          DeckPointerSample(phase: .moved, milliseconds: 5016, x: 187, y: 301, pointer: 0),
+          TouchSample(time: 5.016, x: 187, y: 301, phase: .moved, pointer: 0),
           start: nil))
   }
 
@@ -103,9 +103,8 @@ struct DeckMessageTests {
       let index = Int.random(in: 0...100_000, using: &random)
       let text =
         #"{"type":"sample","phase":"\#(phase.rawValue)","t":\#(t),"x":\#(x),"y":\#(y),"pointer":\#(pointer),"session":"s\#(index)","index":\#(index)}"#
-      let sample = DeckPointerSample(
-        phase: phase, milliseconds: t, x: x, y: y,
-        pointer: min(max(pointer, -1_000_000), 1_000_000))
+      let sample = TouchSample(
+        time: t / 1000, x: x, y: y, phase: phase, pointer: min(max(pointer, -1_000_000), 1_000_000))
       let start =
         phase == .began
         ? DeckStrokeStart(session: "s\(index)", index: index, width: 390, reduceMotion: false)

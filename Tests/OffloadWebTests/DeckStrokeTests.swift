@@ -21,8 +21,7 @@ struct DeckStrokeTests {
     var messages: [DeckServerMessage] = []
     var outcome: DeckStroke.Outcome?
     func feed(_ phase: TouchPhase, _ ms: Double, _ x: Double, _ y: Double) {
-      let answer = stroke.feed(
-        DeckPointerSample(phase: phase, milliseconds: ms, x: x, y: y, pointer: 1))
+      let answer = stroke.feed(TouchSample(time: ms / 1000, x: x, y: y, phase: phase, pointer: 1))
       messages += answer.messages
       if let o = answer.outcome { outcome = o }
     }

@@ -13,14 +13,15 @@ struct DeckStrokeTests {
   func stroke(
     dx: Double, dy: Double, steps: Int = 20, interval: Double = 0.016, rest: Double = 0.1,
     width: Double = 400
-  ) -> (messages: [ServerMessage], outcome: DeckStroke.Outcome?, stroke: DeckStroke) {
+  ) -> (messages: [DeckServerMessage], outcome: DeckStroke.Outcome?, stroke: DeckStroke) {
     let start = 5_000.0  // ms on the page's clock
     var stroke = DeckStroke(
-      session: "s", index: 3, width: width, reduceMotion: false, time: start / 1000)
-    var messages: [ServerMessage] = []
+      DeckStrokeStart(session: "s", index: 3, width: width, reduceMotion: false),
+      time: start / 1000)
+    var messages: [DeckServerMessage] = []
     var outcome: DeckStroke.Outcome?
     func feed(_ phase: TouchPhase, _ ms: Double, _ x: Double, _ y: Double) {
-      let answer = stroke.feed(phase: phase, milliseconds: ms, x: x, y: y, pointer: 1)
+      let answer = stroke.feed(TouchSample(time: ms / 1000, x: x, y: y, phase: phase, pointer: 1))
       messages += answer.messages
       if let o = answer.outcome { outcome = o }
     }
@@ -48,10 +49,12 @@ struct DeckStrokeTests {
     #expect(got == decision)
     #expect(!byFling)
     // The 25, 50 and 75 % marks rise on the way (75 % is not reached at 65 %).
-    let rising = result.messages.filter { $0.type == "mark" && $0.rising == true }.compactMap(
-      \.mark)
+    let rising = result.messages.compactMap { message -> Double? in
+      guard case .mark(_, let mark, rising: true) = message else { return nil }
+      return mark
+    }
     #expect(rising == [0.25, 0.5])
-    #expect(result.messages.contains { $0.type == "tick" })
+    #expect(result.messages.contains(.tick))
   }
 
   @Test("short of the threshold and resting before the lift: snap back, no tick")
@@ -59,7 +62,7 @@ struct DeckStrokeTests {
     for (dx, dy) in [(-150.0, 0.0), (150, 0), (0, -150), (0, 180)] {
       let result = stroke(dx: dx, dy: dy)
       #expect(result.outcome == .snapBack, "\(dx), \(dy)")
-      #expect(!result.messages.contains { $0.type == "tick" })
+      #expect(!result.messages.contains(.tick))
     }
   }
 

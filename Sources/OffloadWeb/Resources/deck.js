@@ -9,7 +9,8 @@ import { drawChange, measureDrawn, place, snapBack } from "./deck-view.js";
 import { byId, inField, reduceMotion, showMessage } from "./dom.js";
 
 /** @typedef {import("./types.js").Deck} Deck */
-/** @typedef {import("./types.js").ServerMessage} ServerMessage */
+/** @typedef {import("./types.js").DeckServerMessage} DeckServerMessage */
+/** @typedef {import("./types.js").DeckClientMessage} DeckClientMessage */
 
 const card = byId("card");
 const frame = byId("frame");
@@ -32,7 +33,7 @@ const queue = new DeckQueue({
   reload: load,
   skip: (session, index) =>
     new Promise((resolve, reject) => {
-      if (!channel.send({ type: "skip", session, index })) return reject(new Error("Not connected to the server; try again."));
+      if (!channel.send(/** @type {DeckClientMessage} */ ({ type: "skip", session, index }))) return reject(new Error("Not connected to the server; try again."));
       skipping = { resolve, reject };
     }),
 });
@@ -69,7 +70,7 @@ export async function load() {
 
 // MARK: the server's answers to a stroke
 
-/** @param {ServerMessage} m */
+/** @param {DeckServerMessage} m */
 function onServerMessage(m) {
   switch (m.type) {
     case "mark": {
@@ -125,19 +126,20 @@ function strokeDone(deck, direction) {
  * The stroke under way: its samples wait in `buffer` until the steps queued before it were
  * answered (`live`), so the server sees the stroke after them.
  * @type {{id: number, x: number, y: number, width: number, live: boolean, lifted: boolean,
- *   buffer: object[]} | null}
+ *   buffer: DeckClientMessage[]} | null}
  */
 let stroke = null;
 
 /**
  * @param {string} phase
  * @param {PointerEvent} event
+ * @returns {Extract<DeckClientMessage, {type: "sample"}>}
  */
 function sample(phase, event) {
   return { type: "sample", phase, t: event.timeStamp, x: event.clientX, y: event.clientY, pointer: event.pointerId };
 }
 
-/** @param {object} message */
+/** @param {DeckClientMessage} message */
 function send(message) {
   if (!stroke) return;
   if (!stroke.live) stroke.buffer.push(message);

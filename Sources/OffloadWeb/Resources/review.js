@@ -108,6 +108,7 @@ function tile(item) {
   return li;
 }
 
+/** @param {import("./types.js").DeckServerMessage} m */
 function onServerMessage(m) {
   if (m.type === "progress") {
     bar.hidden = false;
@@ -133,7 +134,7 @@ $("commit").addEventListener("click", () => {
   commitButton.disabled = true;
   bar.hidden = false;
   bar.value = 0;
-  if (!channel.send({ type: "commit", session: review.session.id })) {
+  if (!channel.send(/** @type {import("./types.js").DeckClientMessage} */ ({ type: "commit", session: review.session.id }))) {
     say("Not connected to the server; try again in a moment.");
     commitButton.disabled = false;
   }

@@ -46,6 +46,35 @@
  */
 
 /**
+ * A message the deck and review pages send over their WebSocket (`DeckClientMessage` on the
+ * server): a pointer sample, the first of a stroke (`began`) naming its card; a skip; a commit.
+ * @typedef {{type: "sample", phase: string, t: number, x: number, y: number, pointer?: number,
+ *     session?: string, index?: number, width?: number, reduceMotion?: boolean}
+ *   | {type: "skip", session: string, index: number}
+ *   | {type: "commit", session?: string}} DeckClientMessage
+ */
+
+/**
+ * What a commit did, counted (the `committed` message's member).
+ * @typedef {{trashed: number, rated: number, kept: number, failed: string[], pending: number}}
+ *   CommitSummary
+ */
+
+/**
+ * A message the server sends to the deck and review pages (`DeckServerMessage`), told apart
+ * by its `type`.
+ * @typedef {{type: "mark", direction: string, mark: number, rising: boolean}
+ *   | {type: "tick"}
+ *   | {type: "snapBack"}
+ *   | {type: "decided", direction: string, byFling: boolean, decision: string, deck: Deck}
+ *   | {type: "refused", error: string, deck?: Deck}
+ *   | {type: "skipped", deck: Deck}
+ *   | {type: "progress", done: number, total: number}
+ *   | {type: "committed", committed: CommitSummary}
+ *   | {type: "error", error: string}} DeckServerMessage
+ */
+
+/**
  * One row of a collection page, in outline order.
  * @typedef {object} Row
  * @property {string} id

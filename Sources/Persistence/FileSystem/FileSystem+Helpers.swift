@@ -12,23 +12,38 @@ extension FileSystem {
     defer { closeQuietly(file) }
     var data = Data(count: max(try size(file), 0) + 1)
     var filled = 0
-    var failure: PersistenceError?
-    while failure == nil {
+    while true {
       if filled == data.count { data.count += max(data.count, 4096) }
-      let count = data.withUnsafeMutableBytes { buffer -> Int in
-        do throws(PersistenceError) {
-          return try read(file, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-        } catch {
-          failure = error
-          return 0
-        }
-      }
-      if count == 0 { break }
+      let wanted = data.count - filled
+      let count = try data.withUnsafeMutableBytes {
+        fill(file, UnsafeMutableRawBufferPointer(rebasing: $0[filled...]))
+      }.get()
       filled += count
+      if count < wanted { break }
     }
-    if let failure { throw failure }
     data.count = filled
     return data
+  }
+
+  /// Reads into `buffer` until it is full or the file ends.
+  ///
+  /// - Returns: How many bytes were read (fewer than `buffer.count` at the end of the file),
+  ///   or the failed read's error.
+  /// - Complexity: O(*n*), where *n* is `buffer.count`.
+  private func fill(
+    _ file: OpenFile, _ buffer: UnsafeMutableRawBufferPointer
+  ) -> Result<Int, PersistenceError> {
+    var done = 0
+    while done < buffer.count {
+      do throws(PersistenceError) {
+        let count = try read(file, into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]))
+        if count == 0 { break }
+        done += count
+      } catch {
+        return .failure(error)
+      }
+    }
+    return .success(done)
   }
 
   /// Writes every byte, looping over short writes.
@@ -144,21 +159,7 @@ extension FileSystem {
     let size = try self.size(file)
     let wanted = max(0, min(limit, size))
     var bytes = [UInt8](repeating: 0, count: wanted)
-    var done = 0
-    var failure: PersistenceError?
-    while done < wanted {
-      let count = bytes.withUnsafeMutableBytes { buffer -> Int in
-        do throws(PersistenceError) {
-          return try read(file, into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]))
-        } catch {
-          failure = error
-          return 0
-        }
-      }
-      if let failure { throw failure }
-      if count == 0 { break }
-      done += count
-    }
+    let done = try bytes.withUnsafeMutableBytes { fill(file, $0) }.get()
     if done < wanted { bytes.removeLast(wanted - done) }
     return (bytes, size)
   }

@@ -30,7 +30,7 @@ public struct POSIXFileSystem: FileSystem {
       flags = O_WRONLY | O_CREAT | O_EXCL
       permissions = mode_t(bits & 0o7777)
     }
-    let descriptor = retrying { Self.sysOpen(path, flags | O_CLOEXEC, permissions) }
+    let descriptor = retrying { sysOpen(path, flags | O_CLOEXEC, permissions) }
     guard descriptor >= 0 else { throw Self.failure("open", path: path) }
     // A FIFO, device or folder where a file belongs would block or mislead a reader: refuse it
     // (opening for reading never blocks, thanks to O_NONBLOCK).
@@ -38,11 +38,11 @@ public struct POSIXFileSystem: FileSystem {
       var info = stat()
       guard fstat(descriptor, &info) == 0 else {
         let error = Self.failure("fstat", path: path)
-        _ = Self.sysClose(descriptor)
+        _ = sysClose(descriptor)
         throw error
       }
       guard info.st_mode & S_IFMT == S_IFREG else {
-        _ = Self.sysClose(descriptor)
+        _ = sysClose(descriptor)
         throw PersistenceError(
           .ioFailure, path: path, operation: "open",
           description:
@@ -67,7 +67,7 @@ public struct POSIXFileSystem: FileSystem {
   /// Closes the descriptor.
   public func close(_ file: OpenFile) throws(PersistenceError) {
     // Never retry close: on Linux the descriptor is gone even when it reports EINTR.
-    guard Self.sysClose(file.descriptor) == 0 else { throw Self.failure("close", path: file.path) }
+    guard sysClose(file.descriptor) == 0 else { throw Self.failure("close", path: file.path) }
   }
 
   /// Reads from the current position.
@@ -75,7 +75,7 @@ public struct POSIXFileSystem: FileSystem {
     throws(PersistenceError) -> Int
   {
     guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-    let count = retrying { Self.sysRead(file.descriptor, base, buffer.count) }
+    let count = retrying { sysRead(file.descriptor, base, buffer.count) }
     guard count >= 0 else { throw Self.failure("read", path: file.path) }
     return count
   }
@@ -85,7 +85,7 @@ public struct POSIXFileSystem: FileSystem {
     -> Int
   {
     guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-    let count = retrying { Self.sysWrite(file.descriptor, base, buffer.count) }
+    let count = retrying { sysWrite(file.descriptor, base, buffer.count) }
     guard count >= 0 else { throw Self.failure("write", path: file.path) }
     return count
   }
@@ -193,21 +193,21 @@ public struct POSIXFileSystem: FileSystem {
 
   /// `rename`.
   public func rename(_ source: String, to destination: String) throws(PersistenceError) {
-    guard Self.sysRename(source, destination) == 0 else {
+    guard sysRename(source, destination) == 0 else {
       throw Self.failure("rename", path: source, other: destination)
     }
   }
 
   /// `link`.
   public func link(_ source: String, to destination: String) throws(PersistenceError) {
-    guard Self.sysLink(source, destination) == 0 else {
+    guard sysLink(source, destination) == 0 else {
       throw Self.failure("link", path: source, other: destination)
     }
   }
 
   /// `unlink`.
   public func unlink(_ path: String) throws(PersistenceError) {
-    guard Self.sysUnlink(path) == 0 else { throw Self.failure("unlink", path: path) }
+    guard sysUnlink(path) == 0 else { throw Self.failure("unlink", path: path) }
   }
 
   /// `mkdir` for the folder and each missing parent.
@@ -243,56 +243,25 @@ public struct POSIXFileSystem: FileSystem {
       .ioFailure, path: path, operation: operation, errorNumber: number,
       description: "\(operation) failed for \(target): \(reason) (errno \(number)).")
   }
-
-  private static func sysOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-    #if canImport(Darwin)
-      Darwin.open(path, flags, mode)
-    #else
-      Glibc.open(path, flags, mode)
-    #endif
-  }
-  private static func sysClose(_ descriptor: Int32) -> Int32 {
-    #if canImport(Darwin)
-      Darwin.close(descriptor)
-    #else
-      Glibc.close(descriptor)
-    #endif
-  }
-  private static func sysRead(_ descriptor: Int32, _ base: UnsafeMutableRawPointer, _ count: Int)
-    -> Int
-  {
-    #if canImport(Darwin)
-      Darwin.read(descriptor, base, count)
-    #else
-      Glibc.read(descriptor, base, count)
-    #endif
-  }
-  private static func sysWrite(_ descriptor: Int32, _ base: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Darwin)
-      Darwin.write(descriptor, base, count)
-    #else
-      Glibc.write(descriptor, base, count)
-    #endif
-  }
-  private static func sysRename(_ source: String, _ destination: String) -> Int32 {
-    #if canImport(Darwin)
-      Darwin.rename(source, destination)
-    #else
-      Glibc.rename(source, destination)
-    #endif
-  }
-  private static func sysLink(_ source: String, _ destination: String) -> Int32 {
-    #if canImport(Darwin)
-      Darwin.link(source, destination)
-    #else
-      Glibc.link(source, destination)
-    #endif
-  }
-  private static func sysUnlink(_ path: String) -> Int32 {
-    #if canImport(Darwin)
-      Darwin.unlink(path)
-    #else
-      Glibc.unlink(path)
-    #endif
-  }
 }
+
+// The C library's calls at file scope, where `POSIXFileSystem`'s methods of the same names
+// (`open`, `read`, `rename`, ...) do not hide them: one spelling for Glibc, Musl and Darwin.
+
+private func sysOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+  open(path, flags, mode)
+}
+private func sysClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+private func sysRead(_ descriptor: Int32, _ base: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  read(descriptor, base, count)
+}
+private func sysWrite(_ descriptor: Int32, _ base: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, base, count)
+}
+private func sysRename(_ source: String, _ destination: String) -> Int32 {
+  rename(source, destination)
+}
+private func sysLink(_ source: String, _ destination: String) -> Int32 {
+  link(source, destination)
+}
+private func sysUnlink(_ path: String) -> Int32 { unlink(path) }

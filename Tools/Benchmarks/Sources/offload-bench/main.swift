@@ -13,7 +13,7 @@ struct OffloadBench: ParsableCommand {
       GesturesBenchmark.self, GestureTracesCommand.self, SelectionBenchmark.self,
       RedrawBenchmark.self, OrganizeBenchmark.self, PhotosBenchmark.self, PhotosStartChild.self,
       CLIBenchmark.self, OutlineBenchmark.self, WebBenchmark.self, DropRegionsBenchmark.self,
-      ListMovesBenchmark.self, ReplicationBenchmark.self,
+      ListMovesBenchmark.self, ReplicationBenchmark.self, SyncBenchmark.self,
     ]
   )
 }

@@ -12,52 +12,52 @@ struct DeckChannel {
 
   func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
     var stroke: DeckStroke?
-    let decoder = JSONDecoder()
     for try await message in inbound.messages(maxSize: WebLimits.message) {
-      guard case .text(let text) = message,
-        let input = try? decoder.decode(ClientMessage.self, from: Data(text.utf8))
-      else {
-        try await send(ServerMessage(type: "error", error: "not a deck message"), outbound)
-        continue
+      let parsed: Result<DeckClientMessage, DeckMessageError>
+      if case .text(let text) = message {
+        parsed = DeckClientMessage.parse(text)
+      } else {
+        parsed = .failure(DeckMessageError("not a deck message"))
       }
-      switch input.type {
-      case "sample":
-        guard let phase = input.phase.flatMap(TouchPhase.init), let t = input.t,
-          let x = input.x, let y = input.y, t.isFinite, x.isFinite, y.isFinite
-        else {
-          try await send(
-            ServerMessage(type: "error", error: "a sample needs phase, t, x, y"), outbound)
-          continue
-        }
-        if phase == .began {
-          guard let session = input.session, let index = input.index else {
-            try await send(
-              ServerMessage(type: "error", error: "a stroke begins on a session's card"), outbound)
-            continue
-          }
-          let width = min(max(input.width ?? 390, 100), 10_000)
-          stroke = DeckStroke(
-            session: session, index: index, width: width,
-            reduceMotion: input.reduceMotion ?? false, time: t / 1000)
-        }
+      switch parsed {
+      case .failure(let error):
+        try await send(.error(error.description), outbound)
+      case .success(.sample(let sample, let start)):
+        if let start { stroke = DeckStroke(start, time: sample.time) }
         guard var current = stroke else { continue }
-        let pointer = min(max(input.pointer ?? 0, -1_000_000), 1_000_000)
-        let (messages, outcome) = current.feed(
-          phase: phase, milliseconds: t, x: x, y: y, pointer: pointer)
+        let (messages, outcome) = current.feed(sample)
         stroke = current
         for message in messages { try await send(message, outbound) }
         guard let outcome else { continue }
         stroke = nil
         record(current, outcome)
         try await finish(current, outcome, outbound)
-      case "skip":
-        try await skip(input, outbound)
-      case "commit":
-        try await commit(input.session, outbound)
-      default:
-        try await send(ServerMessage(type: "error", error: "unknown message type"), outbound)
+      case .success(.skip(let session, let index)):
+        try await skip(session, index, outbound)
+      case .success(.commit(let session)):
+        try await commit(session, outbound)
       }
     }
+  }
+
+  /// Skips card `index` of the session (the deck's Skip key and button, queued with the
+  /// decisions): answers `skipped` with the deck, or `refused` with the reason.
+  private func skip(
+    _ session: String, _ index: Int, _ outbound: WebSocketOutboundWriter
+  ) async throws {
+    do {
+      try await send(.skipped(deck: try await service.skip(session, index: index)), outbound)
+    } catch let failure as DeckFailure {
+      try await refuse(session, failure, outbound)
+    }
+  }
+
+  /// Answers `refused` with the reason and the deck as it is now.
+  private func refuse(
+    _ session: String, _ failure: any Error, _ outbound: WebSocketOutboundWriter
+  ) async throws {
+    let deck = try? await service.state(session)
+    try await send(.refused(error: "\(failure)", deck: deck), outbound)
   }
 
   private func finish(
@@ -65,20 +65,16 @@ struct DeckChannel {
   ) async throws {
     switch outcome {
     case .snapBack:
-      try await send(ServerMessage(type: "snapBack"), outbound)
+      try await send(.snapBack, outbound)
     case .commit(let decision, let direction, let byFling):
-      let answer: ServerMessage
       do {
         let deck = try await service.decide(stroke.session, index: stroke.index, decision)
-        answer = ServerMessage(
-          type: "decided", direction: direction, byFling: byFling, decision: decision.rawValue,
-          deck: deck)
+        try await send(
+          .decided(direction: direction, byFling: byFling, decision: decision, deck: deck),
+          outbound)
       } catch {
-        let failure = error
-        let deck = try? await service.state(stroke.session)
-        answer = ServerMessage(type: "refused", deck: deck, error: failure.description)
+        try await refuse(stroke.session, error, outbound)
       }
-      try await send(answer, outbound)
     }
   }
 
@@ -100,13 +96,12 @@ struct DeckChannel {
         }
       }
       for await progress in stream {
-        try await send(
-          ServerMessage(type: "progress", done: progress.done, total: progress.total), outbound)
+        try await send(.progress(done: progress.done, total: progress.total), outbound)
       }
       let committed = try await task.value.get()
-      try await send(ServerMessage(type: "committed", committed: committed), outbound)
+      try await send(.committed(committed), outbound)
     } catch let failure as DeckFailure {
-      try await send(ServerMessage(type: "error", error: failure.description), outbound)
+      try await send(.error(failure.description), outbound)
     }
   }
 
@@ -123,7 +118,8 @@ struct DeckChannel {
     _ = FileManager.default.createFile(atPath: path, contents: Data(stroke.trace.jsonLines.utf8))
   }
 
-  private func send(_ message: ServerMessage, _ outbound: WebSocketOutboundWriter) async throws {
+  private func send(_ message: DeckServerMessage, _ outbound: WebSocketOutboundWriter) async throws
+  {
     try await outbound.write(.text(String(decoding: WebShapes.encode(message), as: UTF8.self)))
   }
 }

@@ -84,6 +84,18 @@ extension Workspace {
   /// Operations past the checkpoint after which a command writes a new one.
   static let checkpointEvery = 256
 
+  /// This device's log read without writing, from the checkpoint's mark when it matches.
+  func ownLogRead(_ device: DeviceContext, checkpoint: MergedCheckpoint?) -> OwnLogRead {
+    let read: (
+      read: ReplicaLogRead<ReplicaLogEntry, ReplicaLogBase>, continued: Bool,
+      end: ReplicaLogMark?
+    ) = replicaFolders.readLog(
+      of: device.replica.rawValue, format: Self.replicaLogFormat,
+      after: checkpoint?.marks[device.replica.rawValue])
+    return OwnLogRead(
+      entries: read.read.contents?.entries ?? [], continued: read.continued, end: read.end)
+  }
+
   /// This device's checkpoint, when it has one that reads.
   func loadMergedCheckpoint(_ device: DeviceContext) -> MergedCheckpoint? {
     replicaFolders.readCheckpoint(of: device.replica.rawValue).flatMap(MergedCheckpoint.init)

@@ -169,16 +169,7 @@ extension Workspace {
         state = StoreState(index: .empty(now: Date(timeIntervalSince1970: 0)), tail: [])
       }
       let checkpoint = loadMergedCheckpoint(device)
-      let ownRead:
-        (
-          read: ReplicaLogRead<ReplicaLogEntry, ReplicaLogBase>, continued: Bool,
-          end: ReplicaLogMark?
-        ) = replicaFolders.readLog(
-          of: device.replica.rawValue, format: Self.replicaLogFormat,
-          after: checkpoint?.marks[device.replica.rawValue])
-      let own = OwnLogRead(
-        entries: ownRead.read.contents?.entries ?? [], continued: ownRead.continued,
-        end: ownRead.end)
+      let own = ownLogRead(device, checkpoint: checkpoint)
       for record in missingOwnRecords(state, own: own.entries, replica: device.replica) {
         state.apply(record)
       }

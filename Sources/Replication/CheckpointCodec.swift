@@ -44,11 +44,27 @@ enum CheckpointCodec {
   }
 
   static func time(_ text: Substring) -> HybridTimestamp? {
-    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3, let wall = UInt64(parts[0]), let counter = UInt32(parts[1]),
-      let replica = try? ReplicaID(String(parts[2]))
+    // Byte by byte: a checkpoint holds a timestamp per register, tens of thousands of them.
+    let bytes = text.utf8
+    var index = bytes.startIndex
+    func number(limit: UInt64) -> UInt64? {
+      var value: UInt64 = 0
+      var digits = 0
+      while index < bytes.endIndex, bytes[index] != 0x2E {
+        let digit = bytes[index] &- 0x30
+        guard digit < 10, value <= (limit - UInt64(digit)) / 10 else { return nil }
+        value = value * 10 + UInt64(digit)
+        digits += 1
+        index = bytes.index(after: index)
+      }
+      guard digits > 0, index < bytes.endIndex else { return nil }
+      index = bytes.index(after: index)
+      return value
+    }
+    guard let wall = number(limit: .max), let counter = number(limit: UInt64(UInt32.max)),
+      let replica = try? ReplicaID(String(Substring(bytes[index...])))
     else { return nil }
-    return HybridTimestamp(wallTime: wall, counter: counter, replica: replica)
+    return HybridTimestamp(wallTime: wall, counter: UInt32(counter), replica: replica)
   }
 
   static func optionalTime(

@@ -58,6 +58,11 @@ struct MergedCheckpoint {
   }
 }
 
+/// A log read from a mark: the read, whether it went on from the mark, where it stopped.
+typealias LogTailRead = (
+  read: ReplicaLogRead<ReplicaLogEntry, ReplicaLogBase>, continued: Bool, end: ReplicaLogMark?
+)
+
 /// This device's log as read: the lines past the checkpoint's mark when `continued`, else
 /// every line, and where the read stopped.
 struct OwnLogRead {
@@ -86,10 +91,7 @@ extension Workspace {
 
   /// This device's log read without writing, from the checkpoint's mark when it matches.
   func ownLogRead(_ device: DeviceContext, checkpoint: MergedCheckpoint?) -> OwnLogRead {
-    let read: (
-      read: ReplicaLogRead<ReplicaLogEntry, ReplicaLogBase>, continued: Bool,
-      end: ReplicaLogMark?
-    ) = replicaFolders.readLog(
+    let read: LogTailRead = replicaFolders.readLog(
       of: device.replica.rawValue, format: Self.replicaLogFormat,
       after: checkpoint?.marks[device.replica.rawValue])
     return OwnLogRead(

@@ -125,6 +125,9 @@ public struct ReplicationError: Error, Equatable, Sendable, CustomStringConverti
     case noPlace
     /// Undo with no change of this replica left to take back.
     case nothingToUndo
+    /// A checkpoint of a merged state that cannot be read (damaged, cut short, another
+    /// version): it is rebuilt from the logs.
+    case badCheckpoint
   }
 
   /// What went wrong.

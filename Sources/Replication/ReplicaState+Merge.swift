@@ -46,6 +46,7 @@ extension ReplicaState {
     for operation in accepted {
       report.count(operation)
       if latest.map({ $0 < operation.timestamp }) ?? true { latest = operation.timestamp }
+      lastTimestamps[operation.replica] = operation.timestamp
       let node = slot(operation.change.node)
       touch(node, by: operation.replica, sequence: operation.sequence)
       switch operation.change {
@@ -58,7 +59,9 @@ extension ReplicaState {
         structural.append(operation)
       }
     }
-    replay(structural.sorted { $0.timestamp < $1.timestamp }, into: &report)
+    structural.sort { $0.timestamp < $1.timestamp }
+    if let floor, let first = structural.first, first.timestamp < floor { needsRebuild = true }
+    replay(structural, into: &report)
     if checkRescues {
       report.rescued = rescues().filter { !rescuedBefore.contains($0.node) }
     }

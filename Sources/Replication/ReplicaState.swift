@@ -40,6 +40,15 @@ public struct ReplicaState: Sendable {
   var waiting: [ReplicaID: [UInt64: ReplicaOperation]] = [:]
   /// The greatest timestamp merged.
   public internal(set) var latest: HybridTimestamp?
+  /// The timestamp of every replica's last merged operation: that replica's next operations
+  /// come after it (its hybrid clock has seen it).
+  public internal(set) var lastTimestamps: [ReplicaID: HybridTimestamp] = [:]
+  /// The oldest timestamp the log can still undo to: a state loaded from a checkpoint keeps
+  /// only the log entries from here on (`nil`: the whole log).
+  public internal(set) var floor: HybridTimestamp?
+  /// Whether a structural operation older than ``floor`` arrived: the state cannot place it
+  /// (its undo records are gone) and must be merged again from the logs.
+  public internal(set) var needsRebuild = false
 
   /// An empty state holding the three fixed nodes.
   public init() {

@@ -55,8 +55,11 @@ extension Workspace {
       if let devices {
         // The commit point: this device's log line. The cache's line after it is bookkeeping:
         // when it is lost, the next command brings the cache up to the log.
-        change.covers = try devices.commit(change, index: state.index, now: now())
-        guard (try? journal.append(change)) != nil else { return result }
+        let committed = try devices.commit(change, index: state.index, now: now())
+        change.covers = committed.covers
+        let cached = (try? journal.append(change)) != nil
+        saveCheckpointAfterCommit(devices, state: committed.state)
+        guard cached else { return result }
       } else {
         // The commit point: once this line is on stable storage, the change is made.
         try Self.persisting { () throws(PersistenceError) in _ = try journal.append(change) }

@@ -168,12 +168,22 @@ extension Workspace {
       } else {
         state = StoreState(index: .empty(now: Date(timeIntervalSince1970: 0)), tail: [])
       }
-      let own = ownLogRecords(device)
-      for record in missingOwnRecords(state, own: own, replica: device.replica) {
+      let checkpoint = loadMergedCheckpoint(device)
+      let own = ownLogRead(device, checkpoint: checkpoint)
+      for record in missingOwnRecords(state, own: own.entries, replica: device.replica) {
         state.apply(record)
       }
-      let merged = mergedReplicaState(own: own)
-      if let refresh = try refreshChange(state, merged: merged) { state.apply(refresh) }
+      // Nothing past the checkpoint and the cache holds it: no merge at all.
+      if let checkpoint, state.index.covers == checkpoint.covers,
+        let tails = tails(device, checkpoint: checkpoint, own: own), tails.operations.isEmpty
+      {
+        return state
+      }
+      let merged = mergeLogs(device, checkpoint: checkpoint, own: own)
+      if let refresh = try refreshChange(state, merged: merged.state) { state.apply(refresh) }
+      if merged.wantsCheckpoint && ownFolderExists {
+        saveMergedCheckpoint(device, state: merged.state, marks: merged.marks)
+      }
       return state
     }
     guard ownFolderExists else { return try read() }
@@ -257,6 +267,8 @@ struct DeviceLog {
   let replica: ReplicaID
   let log: JSONLinesJournal<ReplicaLogEntry, ReplicaLogBase>
   var merged: ReplicaState
+  /// How the merge was read: from the checkpoint or the logs' start, and up to where.
+  var reading: MergedLogs
   /// The collection order before the change.
   var order: [ShortID] = []
 
@@ -265,9 +277,10 @@ struct DeviceLog {
   }
 
   /// Appends a committed change's operations to this device's log as one line (the commit
-  /// point) and returns the version vector the cache covers after it.
+  /// point) and returns the version vector the cache covers after it, with the merged state
+  /// after it.
   func commit(_ change: StoreChange, index: StoreIndex, now: Date) throws(WorkspaceError)
-    -> [String: UInt64]
+    -> (covers: [String: UInt64], state: ReplicaState)
   {
     var after = index
     after.apply(change)
@@ -283,7 +296,7 @@ struct DeviceLog {
         _ = try log.append(ReplicaLogEntry(operations: commit.operations, record: record))
       }
     }
-    return covers
+    return (covers, device.state)
   }
 
   func close() { try? log.close() }
@@ -301,12 +314,19 @@ extension Workspace {
   /// it first) and merges every device's operations; `nil` without a device.
   func openDeviceLog() throws(WorkspaceError) -> DeviceLog? {
     guard let device else { return nil }
-    let log = try Self.persisting { () throws(PersistenceError) in
-      try replicaFolders.openOwnLog(replica: device.replica.rawValue, format: Self.replicaLogFormat)
-        as JSONLinesJournal<ReplicaLogEntry, ReplicaLogBase>
+    let checkpoint = loadMergedCheckpoint(device)
+    let opened = try Self.persisting { () throws(PersistenceError) in
+      try replicaFolders.openOwnLog(
+        replica: device.replica.rawValue, format: Self.replicaLogFormat,
+        after: checkpoint?.marks[device.replica.rawValue])
+        as (log: JSONLinesJournal<ReplicaLogEntry, ReplicaLogBase>, continued: Bool)
     }
-    var merged = mergedReplicaState(own: log.recovered.entries)
-    if log.recovered.entries.isEmpty {
+    let log = opened.log
+    var reading = mergeLogs(
+      device, checkpoint: checkpoint,
+      own: OwnLogRead(entries: log.recovered.entries, continued: opened.continued, end: nil))
+    var merged = reading.state
+    if log.lastSequence == 0 {
       var first: [Change] = []
       if singleWriterLayoutExists {
         first = try singleWriterChanges(replica: device.replica)
@@ -320,10 +340,12 @@ extension Workspace {
           _ = try log.append(ReplicaLogEntry(operations: commit.operations))
         }
         merged = replica.state
+        reading.state = merged
+        reading.fromCheckpoint = false
         if singleWriterLayoutExists { moveSingleWriterFilesToBackups() }
       }
     }
-    return DeviceLog(replica: device.replica, log: log, merged: merged)
+    return DeviceLog(replica: device.replica, log: log, merged: merged, reading: reading)
   }
 
   /// The creates that rebuild a store of the single-writer layout: every collection and

@@ -91,7 +91,16 @@ extension Workspace {
   static func suffixPlacedKeys(_ transaction: inout Transaction, replica: ReplicaID) {
     for id in transaction.touched {
       guard var collection = transaction.collections[id] else { continue }
-      let before = (transaction.originals[id] ?? nil).map { original in
+      let original = transaction.originals[id] ?? nil
+      if let original, let placed = onlyPlaced(collection, original) {
+        // One item placed (an add, a move): its neighbours by a scan, not a sort of all.
+        if let key = placedKey(collection, placed, replica: replica) {
+          collection.items[placed].order = key
+          transaction.collections[id] = collection
+        }
+        continue
+      }
+      let before = original.map { original in
         Dictionary(original.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
       }
       var changed = false
@@ -121,5 +130,45 @@ extension Workspace {
       }
       if changed { transaction.collections[id] = collection }
     }
+  }
+
+  /// The index of the one item a change placed (created, or moved to another parent or key)
+  /// in a collection, or `nil` when it placed none or several.
+  static func onlyPlaced(_ collection: ItemCollection, _ original: ItemCollection) -> Int? {
+    var before: [ShortID: Int] = [:]
+    before.reserveCapacity(original.items.count)
+    for (index, item) in original.items.enumerated() { before[item.id] = index }
+    var placed: Int?
+    for (index, item) in collection.items.enumerated() {
+      if let old = before[item.id], original.items[old].parent == item.parent,
+        original.items[old].order == item.order
+      {
+        continue
+      }
+      guard placed == nil else { return nil }
+      placed = index
+    }
+    return placed
+  }
+
+  /// The key, suffixed with the replica id, between the placed item's neighbours (by key,
+  /// then id) among its siblings.
+  static func placedKey(_ collection: ItemCollection, _ placed: Int, replica: ReplicaID)
+    -> OrderKey?
+  {
+    let item = collection.items[placed]
+    let at = (item.order, item.id.rawValue)
+    var lower: (OrderKey, String)?
+    var upper: (OrderKey, String)?
+    for (index, other) in collection.items.enumerated()
+    where index != placed && other.parent == item.parent {
+      let position = (other.order, other.id.rawValue)
+      if position < at {
+        if lower.map({ $0 < position }) ?? true { lower = position }
+      } else if upper.map({ position < $0 }) ?? true {
+        upper = position
+      }
+    }
+    return try? OrderKey.between(lower?.0, upper?.0, replica: replica)
   }
 }

@@ -183,6 +183,8 @@ struct Workload {
   var beforeEntry: [UInt64: Logical] = [:]
   /// A counter that keeps item texts and collection names unique.
   var serial = 0
+  /// A collection the commands leave alone (the other devices' collection of a shared store).
+  var reserved: String?
 
   /// A fresh unique word: `w<serial>`.
   mutating func fresh(_ prefix: String) -> String {
@@ -192,6 +194,8 @@ struct Workload {
 
   /// One random command over `state`.
   mutating func step(_ state: Snapshot, rng: inout SplitMix64) -> Step {
+    var state = state
+    if let reserved { state.collections[reserved] = nil }
     var after = state.logical
     let names = state.collections.keys.sorted()
     let others = names.filter { $0 != "Inbox" }

@@ -219,6 +219,8 @@ struct Layout {
   var deviceCount = 1
   /// A folder for state folders and copies.
   var scratch = ""
+  /// Whether to keep a copy of the store at each problem (`--keep`).
+  var keep = false
 
   /// This device's environment (its own state folder) when the store is shared.
   var environment: [String]? {

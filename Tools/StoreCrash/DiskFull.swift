@@ -62,6 +62,7 @@ func runDiskFullTrials(
     environment: layout.environment)
   let filler = mountPoint + "/filler"
   var run = Trials(runner: runner, scratch: scratch, seed: seed)
+  if layout.keep { run.tally.keepAt = (runner.store, scratch) }
   run.shared = layout.shared
   let devices = layout.devices(store: runner.store, offloadctl: offloadctl, label: "disk-full")
   run.setUp(devices: devices)
@@ -89,7 +90,8 @@ func runDiskFullTrials(
     unlink(filler + "-rest")
     run.trial("disk-full round \(round), space freed", delay: nil)
   }
-  let tally = run.tally
+  var tally = run.tally
+  tally.keepAt = nil
   let others =
     tally.failed == fullFailures
     ? ""

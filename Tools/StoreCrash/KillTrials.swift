@@ -42,6 +42,18 @@ struct Tally {
     problems.append(text)
     print(text)
   }
+
+  /// With `--keep`, where a copy of the store is made at each problem (it may be on a tmpfs
+  /// that is gone by the end).
+  var keepAt: (store: String, folder: String)?
+
+  /// Copies the store for a later look, when asked to keep files.
+  func keepCopy() {
+    guard let keepAt else { return }
+    let copy = keepAt.folder + "/problem-\(problems.count)"
+    try? FileManager.default.copyItem(atPath: keepAt.store, toPath: copy)
+    print("kept the store as it was at this problem: \(copy)")
+  }
 }
 
 /// Runs commands against one store and checks it after each.
@@ -119,6 +131,10 @@ struct Trials {
     let stepAfter = patched(step.after)
     tally.commands += 1
     let context = "\(label): `\(step.description)` (\(result.summary))"
+    // STORE_CRASH_TRACE=1 prints every command and how it ended.
+    if ProcessInfo.processInfo.environment["STORE_CRASH_TRACE"] != nil {
+      print("trace: \(context)")
+    }
     if result.acknowledged {
       // `store repair` of a healthy store acknowledges no change.
       if step.kind != .repair { tally.acknowledged += 1 }
@@ -162,6 +178,7 @@ struct Trials {
         tally.lost += 1
         tally.problem(
           "\(context): acknowledged but not in the store: \(stepAfter.difference(to: actual))")
+        tally.keepCopy()
       } else if step.kind == .recorded && stepAfter != beforeLogical && !committed {
         tally.lost += 1
         tally.problem("\(context): acknowledged but its history entry is missing")

@@ -226,8 +226,10 @@ struct Workload {
       return Step(arguments: ["item", "edit", row.id, text], kind: .recorded, after: after)
     case 34..<40 where !rows.isEmpty:
       let (name, row) = rng.pick(rows)
-      after.remove([Logical.key(row.text, row.done)], from: name)
-      after.add([Logical.key(row.text, true)], to: name)
+      // Done marks everything nested under the item done with it.
+      let marked = state.collections[name]?.subtree(of: row.id) ?? [row]
+      after.remove(marked.map { Logical.key($0.text, $0.done) }, from: name)
+      after.add(marked.map { Logical.key($0.text, true) }, to: name)
       return Step(arguments: ["item", "done", row.id], kind: .recorded, after: after)
     case 40..<46 where !rows.isEmpty:
       let (_, row) = rng.pick(rows)

@@ -34,6 +34,9 @@
 // checks are the same; the other devices' collection must hold every add delivered whole,
 // whatever this device's command did.
 //
+// STORE_CRASH_TRACE=1 prints every command of the kill trials and disk-full rounds and how it
+// ended; with `--keep`, a disk-full problem also keeps a copy of the store as it was then.
+//
 // One summary line per kind of trial; exit 1 when anything was lost or failed a check, 2 when
 // the driver itself cannot run.
 
@@ -125,7 +128,8 @@ do {
   fail("cannot create \(scratch): \(error)")
 }
 var passed = true
-let layout = Layout(shared: options.shared, deviceCount: options.devices, scratch: scratch)
+let layout = Layout(
+  shared: options.shared, deviceCount: options.devices, scratch: scratch, keep: options.keep)
 if options.trials > 0 {
   let runner = Runner(
     executable: options.offloadctl, store: base, scratch: scratch,

@@ -63,15 +63,43 @@ func onThread(_ group: DispatchGroup, _ body: @escaping @Sendable () -> Void) {
 ///
 /// - Returns: Whether every check passed.
 func runConcurrentTrial(
-  offloadctl: String, store: String, scratch: String, adders: Int, adds: Int, seed: UInt64
+  offloadctl: String, store: String, scratch: String, adders: Int, adds: Int, seed: UInt64,
+  layout: Layout = Layout()
 ) -> Bool {
-  let runner = Runner(executable: offloadctl, store: store, scratch: scratch)
-  for name in ["Left", "Right"] {
-    let created = runner.run(["collection", "create", name])
-    if !created.acknowledged { fail("cannot create collection \(name): \(created.summary)") }
+  let runner = Runner(
+    executable: offloadctl, store: store, scratch: scratch, environment: layout.environment)
+  let devices = layout.devices(store: store, offloadctl: offloadctl, label: "concurrent")
+  var setUp = ["Left", "Right"]
+  if layout.shared { setUp.append("share") }
+  if devices != nil { setUp.append(Devices.collection) }
+  for name in setUp {
+    let created = runner.run(
+      name == "share" ? ["store", "share"] : ["collection", "create", name])
+    if !created.acknowledged { fail("cannot set up \(name): \(created.summary)") }
   }
   let lanes = Lanes()
   let adding = DispatchGroup()
+  if let devices {
+    // Each other device makes its copy now, then adds to it while this device's processes
+    // run; its folder is carried in after every add, a third of the time with a cut line.
+    var serial = 0
+    var rng = SplitMix64(seed: seed ^ 0xD1CE)
+    for index in devices.devices.indices {
+      devices.change(index, adds: 1, serial: &serial)
+      devices.deliver(index, cutting: false, rng: &rng)
+    }
+    for index in devices.devices.indices {
+      let laneSeed = UInt64(rng.below(Int.max))
+      onThread(adding) {
+        var rng = SplitMix64(seed: laneSeed)
+        var serial = 1_000_000 * (index + 1)
+        for _ in 1..<max(adds, 1) {
+          devices.change(index, adds: 1, serial: &serial, refresh: false)
+          devices.deliver(index, cutting: rng.below(3) == 0, rng: &rng, running: true)
+        }
+      }
+    }
+  }
   for lane in 0..<adders {
     onThread(adding) {
       for number in 0..<adds {
@@ -133,6 +161,11 @@ func runConcurrentTrial(
   adding.wait()
   lanes.stop()
   others.wait()
+  if let devices {
+    // The sync engine finishes: every device's folder arrives whole.
+    var rng = SplitMix64(seed: seed)
+    for index in devices.devices.indices { devices.deliver(index, cutting: false, rng: &rng) }
+  }
 
   let verify = runner.run(["store", "verify"])
   var failingVerify = 0
@@ -183,10 +216,25 @@ func runConcurrentTrial(
       lanes.problem("concurrent: failed add \"\(add.text)\" is in the store")
     }
   }
+  var otherAdds = 0
+  for text in devices?.allAdds ?? [] {
+    otherAdds += 1
+    acknowledged += 1
+    let times = count[text] ?? 0
+    if times == 1 { once += 1 }
+    if times == 0 {
+      missing += 1
+      lanes.problem("concurrent: another device's add \"\(text)\" is missing")
+    }
+    if times > 1 {
+      duplicated += 1
+      lanes.problem("concurrent: another device's \"\(text)\" is in the store \(times) times")
+    }
+  }
   let sharedIDs = ids.values.filter { $0 > 1 }.count
   if sharedIDs > 0 { lanes.problem("concurrent: \(sharedIDs) ids name more than one item") }
   print(
-    "concurrent: \(adders) adders x \(adds), 1 killed adder (\(killed) of \(adds) killed, \(killedPresent) of those committed), 1 mover, 1 repairer; moves: \(lanes.moves) (\(lanes.acknowledgedMoves) acknowledged), repairs: \(lanes.repairs), verifies: \(lanes.verifies); acknowledged adds: \(acknowledged), present once: \(once), missing: \(missing), duplicated: \(duplicated), failed adds present: \(failedPresent), shared ids: \(sharedIDs), stores failing verify: \(failingVerify), refused next changes: \(probe.acknowledged ? 0 : 1), problems: \(lanes.problems.count)"
+    "concurrent: \(adders) adders x \(adds), 1 killed adder (\(killed) of \(adds) killed, \(killedPresent) of those committed), 1 mover, 1 repairer; moves: \(lanes.moves) (\(lanes.acknowledgedMoves) acknowledged), repairs: \(lanes.repairs), verifies: \(lanes.verifies); acknowledged adds: \(acknowledged), present once: \(once), missing: \(missing), duplicated: \(duplicated), failed adds present: \(failedPresent), shared ids: \(sharedIDs), stores failing verify: \(failingVerify), refused next changes: \(probe.acknowledged ? 0 : 1), problems: \(lanes.problems.count); \(layout.describe(devices))\(devices == nil ? "" : ", \(otherAdds) of their adds counted")"
   )
   return lanes.problems.isEmpty && acknowledged > 0
 }

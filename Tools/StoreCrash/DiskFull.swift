@@ -36,7 +36,8 @@ func fill(_ path: String, bytes: Int) {
 ///
 /// - Returns: Whether every check passed, or nil when skipped.
 func runDiskFullTrials(
-  offloadctl: String, mountPoint: String, scratch: String, rounds: Int, seed: UInt64
+  offloadctl: String, mountPoint: String, scratch: String, rounds: Int, seed: UInt64,
+  layout: Layout = Layout()
 ) -> Bool? {
   try? FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
   #if os(Linux)
@@ -56,10 +57,15 @@ func runDiskFullTrials(
       umount2(mountPoint, Int32(MNT_DETACH))
     #endif
   }
-  let runner = Runner(executable: offloadctl, store: mountPoint + "/store", scratch: scratch)
+  let runner = Runner(
+    executable: offloadctl, store: mountPoint + "/store", scratch: scratch,
+    environment: layout.environment)
   let filler = mountPoint + "/filler"
   var run = Trials(runner: runner, scratch: scratch, seed: seed)
-  run.setUp()
+  if layout.keep { run.tally.keepAt = (runner.store, scratch) }
+  run.shared = layout.shared
+  let devices = layout.devices(store: runner.store, offloadctl: offloadctl, label: "disk-full")
+  run.setUp(devices: devices)
   var fullFailures = 0
   for round in 1...max(rounds, 1) {
     // Leave 0 to 12 KiB free, so the failure lands at different writes.
@@ -84,7 +90,8 @@ func runDiskFullTrials(
     unlink(filler + "-rest")
     run.trial("disk-full round \(round), space freed", delay: nil)
   }
-  let tally = run.tally
+  var tally = run.tally
+  tally.keepAt = nil
   let others =
     tally.failed == fullFailures
     ? ""
@@ -93,7 +100,7 @@ func runDiskFullTrials(
         "exit \($0.key): \($0.value)"
       }.joined(separator: ", ") + ")"
   print(
-    "disk full: \(rounds) rounds on a 2 MiB tmpfs (seed \(seed)), commands: \(tally.commands), acknowledged changes: \(tally.acknowledged), failed with 74: \(fullFailures), other failures: \(tally.failed - fullFailures)\(others), lost: \(tally.lost), changed by a failed command: \(tally.split), stores failing verify: \(tally.failingVerify), refused next changes: \(tally.refusedNext)"
+    "disk full: \(rounds) rounds on a 2 MiB tmpfs (seed \(seed)), commands: \(tally.commands), acknowledged changes: \(tally.acknowledged), failed with 74: \(fullFailures), other failures: \(tally.failed - fullFailures)\(others), lost: \(tally.lost), changed by a failed command: \(tally.split), stores failing verify: \(tally.failingVerify), refused next changes: \(tally.refusedNext); \(layout.describe(devices))"
   )
   return tally.isClean && fullFailures > 0
 }

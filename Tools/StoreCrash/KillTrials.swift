@@ -42,6 +42,18 @@ struct Tally {
     problems.append(text)
     print(text)
   }
+
+  /// With `--keep`, where a copy of the store is made at each problem (it may be on a tmpfs
+  /// that is gone by the end).
+  var keepAt: (store: String, folder: String)?
+
+  /// Copies the store for a later look, when asked to keep files.
+  func keepCopy() {
+    guard let keepAt else { return }
+    let copy = keepAt.folder + "/problem-\(problems.count)"
+    try? FileManager.default.copyItem(atPath: keepAt.store, toPath: copy)
+    print("kept the store as it was at this problem: \(copy)")
+  }
 }
 
 /// Runs commands against one store and checks it after each.
@@ -55,6 +67,10 @@ struct Trials {
   /// How long a command that is not killed takes, in seconds: a moving average over the next
   /// `capture` of every trial (and every command of the set-up).
   var commandSeconds: Double?
+  /// Whether the store is shared (`store share` runs in the set-up).
+  var shared = false
+  /// The store's other devices, once their collection exists.
+  var devices: Devices?
 
   /// Reads the store, or ends the run: nothing can be judged without it.
   static func read(_ runner: Runner, context: String) -> Snapshot {
@@ -85,12 +101,40 @@ struct Trials {
   /// Runs and checks one chosen step (see ``trial(_:delay:full:)``).
   mutating func run(_ step: Step, label: String, delay: UInt32?, full: Bool = false) -> Finished {
     let before = current
+    // Another device may change its copy before the command, and its folder arrive before
+    // the command or while it runs (never while the disk is full).
+    let arriving = DispatchGroup()
+    if let devices, !full, rng.below(3) == 0 {
+      let index = rng.below(devices.devices.count)
+      devices.change(index, adds: 1 + rng.below(2), serial: &workload.serial)
+      let cutting = rng.below(3) == 0
+      let seed = UInt64(rng.below(Int.max))
+      if let delay, rng.below(2) == 0 {
+        let wait = UInt32(rng.below(Int(delay) + 1))
+        onThread(arriving) {
+          var local = SplitMix64(seed: seed)
+          usleep(wait)
+          devices.deliver(index, cutting: cutting, rng: &local, running: true)
+        }
+      } else {
+        var local = SplitMix64(seed: seed)
+        devices.deliver(index, cutting: cutting, rng: &local)
+      }
+    }
     let start = Date()
     let result =
       delay.map { runner.run(step.arguments, killingAfter: $0) } ?? runner.run(step.arguments)
     if delay == nil { time(since: start) }
+    arriving.wait()
+    // What the other devices' collection must hold, before and after alike.
+    let beforeLogical = patched(before.logical)
+    let stepAfter = patched(step.after)
     tally.commands += 1
     let context = "\(label): `\(step.description)` (\(result.summary))"
+    // STORE_CRASH_TRACE=1 prints every command and how it ended.
+    if ProcessInfo.processInfo.environment["STORE_CRASH_TRACE"] != nil {
+      print("trace: \(context)")
+    }
     if result.acknowledged {
       // `store repair` of a healthy store acknowledges no change.
       if step.kind != .repair { tally.acknowledged += 1 }
@@ -130,24 +174,25 @@ struct Trials {
     let actual = left.logical
     if result.killed && committed { tally.killedAfterCommit += 1 }
     if result.acknowledged {
-      if actual != step.after {
+      if actual != stepAfter {
         tally.lost += 1
         tally.problem(
-          "\(context): acknowledged but not in the store: \(step.after.difference(to: actual))")
-      } else if step.kind == .recorded && step.after != before.logical && !committed {
+          "\(context): acknowledged but not in the store: \(stepAfter.difference(to: actual))")
+        tally.keepCopy()
+      } else if step.kind == .recorded && stepAfter != beforeLogical && !committed {
         tally.lost += 1
         tally.problem("\(context): acknowledged but its history entry is missing")
       }
     } else if !result.killed {
       // A command that reports failure has changed nothing.
-      if actual != before.logical || committed {
+      if actual != beforeLogical || committed {
         tally.split += 1
         tally.problem(
-          "\(context): reported failure but changed the store\(committed ? " (its history entry is there)" : ""): \(before.logical.difference(to: actual))"
+          "\(context): reported failure but changed the store\(committed ? " (its history entry is there)" : ""): \(beforeLogical.difference(to: actual))"
         )
       }
     } else {
-      let expected = committed ? step.after : before.logical
+      let expected = committed ? stepAfter : beforeLogical
       if actual != expected {
         tally.split += 1
         tally.problem(
@@ -155,12 +200,22 @@ struct Trials {
         )
       }
     }
-    if committed && step.kind == .recorded { workload.record(left, before: before.logical) }
+    if committed && step.kind == .recorded { workload.record(left, before: beforeLogical) }
     if let probe, probe.finished.acknowledged {
       workload.record(snapshot, before: left.logical)
     }
     current = snapshot
     return result
+  }
+
+  /// `logical` with the other devices' collection as it must be now (unchanged when the store
+  /// has no other devices).
+  func patched(_ logical: Logical) -> Logical {
+    guard let devices else { return logical }
+    var logical = logical
+    logical.collections[Devices.collection] = Logical.Content(
+      kind: "list", items: devices.expected)
+    return logical
   }
 
   /// Folds the time since `start` of a command that ran to its end into ``commandSeconds``.
@@ -181,9 +236,35 @@ struct Trials {
   }
 
   /// Runs a few commands to completion so the store has collections of both kinds.
-  mutating func setUp() {
+  ///
+  /// - Parameter devices: The store's other devices (a shared store); it is shared after
+  ///   its first two collections exist, so `store share` moves content into the first log.
+  mutating func setUp(devices: Devices? = nil) {
     current = Self.read(runner, context: "set-up")
-    for kind in ["list", "plan"] {
+    var names = ["list", "plan"]
+    if shared { names.append("share") }
+    if devices != nil { names.append("devices") }
+    for kind in names {
+      if kind == "share" {
+        let share = runner.run(["store", "share"])
+        if !share.acknowledged { fail("set-up: `store share`: \(share.summary)") }
+        current = Self.read(runner, context: "set-up after `store share`")
+        continue
+      }
+      if kind == "devices" {
+        var after = current.logical
+        after.collections[Devices.collection] = Logical.Content(kind: "list", items: [])
+        let create = Step(
+          arguments: ["collection", "create", Devices.collection], kind: .recorded,
+          after: after)
+        let outcome = run(create, label: "set-up", delay: nil)
+        if !outcome.acknowledged {
+          fail("set-up: cannot create a collection: \(outcome.summary)")
+        }
+        workload.reserved = Devices.collection
+        self.devices = devices
+        continue
+      }
       let name = workload.fresh(kind == "plan" ? "Plan" : "List")
       var after = current.logical
       after.collections[name] = Logical.Content(kind: kind, items: [])
@@ -200,10 +281,14 @@ struct Trials {
 ///
 /// - Returns: Whether every check passed.
 func runKillTrials(
-  runner: Runner, scratch: String, trials: Int, seed: UInt64, maxDelayMilliseconds: Int?
+  runner: Runner, scratch: String, trials: Int, seed: UInt64, maxDelayMilliseconds: Int?,
+  layout: Layout = Layout()
 ) -> Bool {
   var run = Trials(runner: runner, scratch: scratch, seed: seed)
-  run.setUp()
+  run.shared = layout.shared
+  let devices = layout.devices(
+    store: runner.store, offloadctl: runner.executable, label: "kill")
+  run.setUp(devices: devices)
   let setUp = run.tally
   run.tally = Tally()
   // Kill within 0 to 1.5 times the time a command takes now (the machine's load varies), or
@@ -229,7 +314,7 @@ func runKillTrials(
   tally.failingVerify += setUp.failingVerify
   tally.refusedNext += setUp.refusedNext
   print(
-    "kill trials: \(tally.commands) (seed \(seed), kill within \(window); and \(setUp.commands) set-up commands not killed), acknowledged changes: \(tally.acknowledged), killed: \(tally.killed) (\(tally.killedAfterCommit) after their commit), refused: \(tally.failed), lost: \(tally.lost), neither before nor after: \(tally.split), stores failing verify: \(tally.failingVerify), refused next changes: \(tally.refusedNext), undo refused: \(tally.refusedUndo)"
+    "kill trials: \(tally.commands) (seed \(seed), kill within \(window); and \(setUp.commands) set-up commands not killed), acknowledged changes: \(tally.acknowledged), killed: \(tally.killed) (\(tally.killedAfterCommit) after their commit), refused: \(tally.failed), lost: \(tally.lost), neither before nor after: \(tally.split), stores failing verify: \(tally.failingVerify), refused next changes: \(tally.refusedNext), undo refused: \(tally.refusedUndo); \(layout.describe(devices))"
   )
   return tally.isClean
 }

@@ -40,6 +40,8 @@ struct Runner: Sendable {
   let store: String
   /// A folder for the children's output files.
   let scratch: String
+  /// The children's environment as `NAME=value` (this process's when nil).
+  var environment: [String]? = nil
 
   /// Starts `offloadctl ARGUMENTS --store STORE` with its output in `scratch/<tag>.out|err`.
   func start(_ arguments: [String], tag: String) -> pid_t {
@@ -54,8 +56,12 @@ struct Runner: Sendable {
     let words = [executable] + arguments + ["--store", store]
     let argv = words.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
+    let variables = environment.map { $0.map { strdup($0) } + [nil] }
+    defer { for pointer in variables ?? [] { free(pointer) } }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+    let result =
+      variables.map { posix_spawn(&pid, executable, &actions, nil, argv, $0) }
+      ?? posix_spawn(&pid, executable, &actions, nil, argv, environ)
     if result != 0 { fail("cannot start \(executable): \(String(cString: strerror(result)))") }
     return pid
   }

@@ -183,6 +183,8 @@ struct Workload {
   var beforeEntry: [UInt64: Logical] = [:]
   /// A counter that keeps item texts and collection names unique.
   var serial = 0
+  /// A collection the commands leave alone (the other devices' collection of a shared store).
+  var reserved: String?
 
   /// A fresh unique word: `w<serial>`.
   mutating func fresh(_ prefix: String) -> String {
@@ -192,6 +194,8 @@ struct Workload {
 
   /// One random command over `state`.
   mutating func step(_ state: Snapshot, rng: inout SplitMix64) -> Step {
+    var state = state
+    if let reserved { state.collections[reserved] = nil }
     var after = state.logical
     let names = state.collections.keys.sorted()
     let others = names.filter { $0 != "Inbox" }
@@ -222,8 +226,10 @@ struct Workload {
       return Step(arguments: ["item", "edit", row.id, text], kind: .recorded, after: after)
     case 34..<40 where !rows.isEmpty:
       let (name, row) = rng.pick(rows)
-      after.remove([Logical.key(row.text, row.done)], from: name)
-      after.add([Logical.key(row.text, true)], to: name)
+      // Done marks everything nested under the item done with it.
+      let marked = state.collections[name]?.subtree(of: row.id) ?? [row]
+      after.remove(marked.map { Logical.key($0.text, $0.done) }, from: name)
+      after.add(marked.map { Logical.key($0.text, true) }, to: name)
       return Step(arguments: ["item", "done", row.id], kind: .recorded, after: after)
     case 40..<46 where !rows.isEmpty:
       let (_, row) = rng.pick(rows)

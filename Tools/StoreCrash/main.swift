@@ -3,7 +3,7 @@
 //
 //   swift build -c release --product offloadctl && swift run -c release store-crash \
 //     [--offloadctl PATH] [--store DIR] [--trials N] [--seed S] [--max-delay-ms M] \
-//     [--disk-full ROUNDS] [--concurrent PROCESSES] [--adds N] [--keep]
+//     [--disk-full ROUNDS] [--concurrent PROCESSES] [--adds N] [--shared [--devices N]] [--keep]
 //
 // Kill trials: each trial runs one random workspace command (capture, item add/edit/done, item
 // move within and across collections, bulk move, remove --all, import, convert, delete,
@@ -23,6 +23,19 @@
 // and SIGKILLed at random moments, one moving items between two collections, one running
 // `store repair` and `store verify`, at once on one store; then every acknowledged add must
 // be there exactly once, a killed one at most once, and no failed one at all.
+//
+// Shared stores (`--shared`): each kind of trial runs `store share` in its set-up (after two
+// collections exist, so their content moves into the first device's log) and this device
+// keeps its identity in a state folder of its own. With `--devices N` (N > 1) the store has
+// N - 1 other devices: copies of it at other paths with their own state folders, which add
+// items to a collection this device's commands leave alone; their `replicas/<id>/` folders
+// are carried back into the store the way a sync engine does (each file through a temporary
+// name), some while a command of this device runs, some with the log's last line cut. The
+// checks are the same; the other devices' collection must hold every add delivered whole,
+// whatever this device's command did.
+//
+// STORE_CRASH_TRACE=1 prints every command of the kill trials and disk-full rounds and how it
+// ended; with `--keep`, a disk-full problem also keeps a copy of the store as it was then.
 //
 // One summary line per kind of trial; exit 1 when anything was lost or failed a check, 2 when
 // the driver itself cannot run.
@@ -46,11 +59,14 @@ struct Options {
   var concurrent = 0
   var adds = 30
   var keep = false
+  var shared = false
+  var devices = 1
 
   static let usage = """
     usage: store-crash [--offloadctl PATH] [--store DIR] [--trials N (200, 0: none)] [--seed S]
                        [--max-delay-ms M (1.5 x a command's time)] [--disk-full ROUNDS (0)]
-                       [--concurrent PROCESSES (0)] [--adds N (30)] [--keep]
+                       [--concurrent PROCESSES (0)] [--adds N (30)]
+                       [--shared [--devices N (1)]] [--keep]
     """
 
   init(_ arguments: [String]) {
@@ -81,6 +97,8 @@ struct Options {
       case "--concurrent": concurrent = number("--concurrent")
       case "--adds": adds = number("--adds")
       case "--keep": keep = true
+      case "--shared": shared = true
+      case "--devices": devices = number("--devices")
       case "--help", "-h":
         print(Self.usage)
         exit(0)
@@ -88,6 +106,8 @@ struct Options {
       }
       index += 1
     }
+    guard devices >= 1 else { fail("--devices needs 1 or more, got 0; see --help") }
+    guard shared || devices == 1 else { fail("--devices needs --shared; see --help") }
     guard access(offloadctl, X_OK) == 0 else {
       fail("no offloadctl executable at \(offloadctl); build it or pass --offloadctl PATH")
     }
@@ -108,24 +128,29 @@ do {
   fail("cannot create \(scratch): \(error)")
 }
 var passed = true
+let layout = Layout(
+  shared: options.shared, deviceCount: options.devices, scratch: scratch, keep: options.keep)
 if options.trials > 0 {
-  let runner = Runner(executable: options.offloadctl, store: base, scratch: scratch)
+  let runner = Runner(
+    executable: options.offloadctl, store: base, scratch: scratch,
+    environment: layout.environment)
   passed =
     runKillTrials(
       runner: runner, scratch: scratch, trials: options.trials, seed: options.seed,
-      maxDelayMilliseconds: options.maxDelayMilliseconds) && passed
+      maxDelayMilliseconds: options.maxDelayMilliseconds, layout: layout) && passed
 }
 if options.diskFullRounds > 0 {
   let result = runDiskFullTrials(
     offloadctl: options.offloadctl, mountPoint: base + "-tmpfs", scratch: scratch,
-    rounds: options.diskFullRounds, seed: options.seed)
+    rounds: options.diskFullRounds, seed: options.seed, layout: layout)
   passed = (result ?? true) && passed
 }
 if options.concurrent > 0 {
   passed =
     runConcurrentTrial(
       offloadctl: options.offloadctl, store: base + "-concurrent", scratch: scratch,
-      adders: options.concurrent, adds: options.adds, seed: options.seed) && passed
+      adders: options.concurrent, adds: options.adds, seed: options.seed, layout: layout)
+    && passed
 }
 if options.keep {
   print("files: \(base), \(base)-concurrent, \(scratch)")

@@ -24,16 +24,19 @@ extension Workspace {
       let journal = try openJournal()
       defer { try? journal.close() }
       var state = try cacheState(journal)
+      // Whether the cache's journal holds every line so far: once one fails (a full disk),
+      // none after it is written, or a later line's `covers` would claim the missing one.
+      var cacheWhole = true
       if var open = devices, let device {
         // This device's changes whose cache line a crash kept from being written.
         let own = open.log.recovered.entries
         for record in missingOwnRecords(state, own: own, replica: device.replica) {
-          try? Self.persisting { () throws(PersistenceError) in _ = try journal.append(record) }
+          if cacheWhole { cacheWhole = (try? journal.append(record)) != nil }
           state.apply(record)
         }
         // Other devices' operations (or this device's after a crash) the cache lacks yet.
         if let refresh = try refreshChange(state, merged: open.merged) {
-          try? Self.persisting { () throws(PersistenceError) in _ = try journal.append(refresh) }
+          if cacheWhole { cacheWhole = (try? journal.append(refresh)) != nil }
           state.apply(refresh)
         }
         open.order = state.index.collections.map(\.id)
@@ -57,7 +60,7 @@ extension Workspace {
         // when it is lost, the next command brings the cache up to the log.
         let committed = try devices.commit(change, index: state.index, now: now())
         change.covers = committed.covers
-        let cached = (try? journal.append(change)) != nil
+        let cached = cacheWhole && (try? journal.append(change)) != nil
         saveCheckpointAfterCommit(devices, state: committed.state)
         guard cached else { return result }
       } else {

@@ -1,6 +1,7 @@
 import Foundation
 import OrderingCore
 import Persistence
+import PhotoSession
 import Replication
 
 // Sharing a store between devices is a step the user takes (`offloadctl store share`): until
@@ -60,6 +61,16 @@ extension Workspace {
       try singleWriterView.locked(shared: false, open)
     } else {
       try open()
+    }
+    // The store's photo sessions become this device's (a session culls this device's disk).
+    if let state = shared.device?.stateDirectory {
+      var environment = ProcessInfo.processInfo.environment
+      environment["XDG_STATE_HOME"] = state
+      do throws(PhotoSessionError) {
+        try PhotoSessions.adoptUnsharedSessions(root: root, environment: environment)
+      } catch {
+        throw WorkspaceError(.ioFailure, error.description)
+      }
     }
     return shared
   }

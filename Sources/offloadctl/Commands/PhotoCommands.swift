@@ -233,9 +233,13 @@ struct PhotosCommand: ParsableCommand {
     func run() throws {
       let store = try global.photoStore()
       let sessions = try failing { () throws(PhotoSessionError) in try store.sessions() }
+      let others = PhotoSessions.otherDevices(
+        root: try global.storeLocation().path, environment: ProcessInfo.processInfo.environment)
       if global.json {
         try Output.document(
-          PhotoShapes.SessionList(sessions: sessions.map(PhotoShapes.SummaryShape.init)))
+          PhotoShapes.SessionList(
+            sessions: sessions.map(PhotoShapes.SummaryShape.init),
+            otherDevices: others.isEmpty ? nil : others.map(PhotoShapes.DeviceSessions.init)))
         return
       }
       guard !global.quiet else { return }
@@ -251,6 +255,7 @@ struct PhotosCommand: ParsableCommand {
           Output.line("\(summary.id)  unreadable: \(summary.problem ?? "")")
         }
       }
+      PhotoOutput.listOtherDevices(others)
     }
   }
 }

@@ -22,8 +22,14 @@ struct SessionSelection: ParsableArguments {
   /// Opens the chosen session.
   func open(_ global: GlobalOptions) throws -> PhotoSessionStore.Opened {
     let store = try global.photoStore()
+    let root = try global.storeLocation().path
     return try failing { () throws(PhotoSessionError) in
-      if let session { return try store.open(session) }
+      if let session {
+        // Another device's session of a shared store is that device's alone to write.
+        try PhotoSessions.refuseOtherDevice(
+          session, root: root, environment: ProcessInfo.processInfo.environment)
+        return try store.open(session)
+      }
       return try store.openLatest()
     }
   }
@@ -107,4 +113,19 @@ extension Int {
 
   /// The number with thousands separators: `10,000`.
   var grouped: String { PhotoText.grouped(self) }
+}
+
+extension PhotoOutput {
+  /// Lists other devices' sessions of a shared store first, each marked with its device:
+  /// they are shown, never opened here.
+  static func listOtherDevices(_ others: [PhotoSessions.OtherDevice]) {
+    for other in others {
+      let device =
+        other.replica.isEmpty || other.name == other.replica
+        ? other.name : "\(other.name) (\(other.replica))"
+      for summary in other.sessions {
+        Output.line("\(summary.id)  on \(device), read-only  \(summary.root)")
+      }
+    }
+  }
 }

@@ -123,6 +123,21 @@ enum PhotoShapes {
 
   struct SessionList: Encodable {
     var sessions: [SummaryShape]
+    /// Other devices' sessions of a shared store (read-only here); absent otherwise.
+    var otherDevices: [DeviceSessions]?
+  }
+
+  /// Another device's sessions: its name, replica id and sessions.
+  struct DeviceSessions: Encodable {
+    var device: String
+    var replica: String
+    var sessions: [SummaryShape]
+
+    init(_ other: PhotoSessions.OtherDevice) {
+      device = other.name
+      replica = other.replica
+      sessions = other.sessions.map(SummaryShape.init)
+    }
   }
 }
 

@@ -109,7 +109,7 @@ def open_plan(context, server, rows):
     page.goto("%s/collections/%s?measure=1" % (base, server.plan))
     page.wait_for_function("() => document.body.dataset.connected === 'true'", timeout=30000)
     page.wait_for_function("() => document.getElementById('rows').children.length === %d" % rows, timeout=120000)
-    page.wait_for_function("() => window.offloadLatency !== undefined", timeout=5000)
+    page.wait_for_function("() => window.offloadLatency !== undefined", timeout=30000)
     return page
 
 

@@ -2,6 +2,7 @@ import Foundation
 import Gestures
 import Hummingbird
 import HummingbirdWebSocket
+import Persistence
 import PhotoSession
 
 /// One page's WebSocket: pointer samples in, the arena's answers and decisions out; and the
@@ -115,7 +116,8 @@ struct DeckChannel {
     case .snapBack: name = "snapBack"
     }
     let path = recordTraces + "/stroke-\(stamp)-\(stroke.index)-\(name).jsonl"
-    _ = FileManager.default.createFile(atPath: path, contents: Data(stroke.trace.jsonLines.utf8))
+    try? POSIXFileSystem().writeAtomically(
+      Data(stroke.trace.jsonLines.utf8), to: path, syncFolder: false)
   }
 
   private func send(_ message: DeckServerMessage, _ outbound: WebSocketOutboundWriter) async throws

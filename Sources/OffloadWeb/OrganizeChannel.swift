@@ -11,7 +11,10 @@ import Synchronization
 ///
 /// The feed is pushed, not polled: it sleeps until the server's ``StoreChanges`` says the
 /// store changed (a change saved by this server, or one the store's watch saw another process
-/// make) or the page names what it watches, then reads the store once.
+/// make) or the page names what it watches, then learns the watched version: from the
+/// service's memory while the store's change stamp is the one it was read or made at (the
+/// wake-ups a change of this server causes, its own and the watch's, read nothing), else by
+/// reading the store once (``OrganizeService/version(_:)``).
 struct OrganizeChannel {
   /// The most visible rows one message may describe.
   static let visibleRows = 80
@@ -232,9 +235,8 @@ struct OrganizeChannel {
     do {
       switch effect {
       case .delete:
-        let done = try await service.remove(
+        let (done, view) = try await service.remove(
           id, in: stroke.collection, version: stroke.version)
-        let view = try await service.collection(stroke.collection)
         watching(view.version)
         try await outbox.send(
           OrganizeOutput(
@@ -251,19 +253,15 @@ struct OrganizeChannel {
         }
         // Saved first: `dropped` goes out once the move is durable, then the view that
         // shows it; the checkpoint waits for the page to be still.
-        try await service.drop(
+        let saved = try await service.drop(
           target, moving: id, in: stroke.collection, version: stroke.version,
           shown: stroke.shown)
         try await outbox.send(
           OrganizeOutput(type: "dropped", id: id, haptic: "drop", done: "Moved"))
-        if let view = try? await service.collection(stroke.collection) {
-          watching(view.version)
-          try await outbox.send(
-            OrganizeOutput(type: "view", version: view.version, id: id, view: view))
-        } else {
-          // The move is saved, but the view could not be read: the page reloads it.
-          try await outbox.send(OrganizeOutput(type: "changed", version: ""))
-        }
+        let view = service.view(after: saved, of: stroke.collection)
+        watching(view.version)
+        try await outbox.send(
+          OrganizeOutput(type: "view", version: view.version, id: id, view: view))
         return true
       }
     } catch let failure as DeckFailure {

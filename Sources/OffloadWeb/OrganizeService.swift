@@ -1,6 +1,7 @@
 import Foundation
 import Gestures
 import Offload
+import Synchronization
 
 /// The store's lists and plans as the organize pages see them.
 ///
@@ -16,6 +17,10 @@ actor OrganizeService {
   /// The store's changes, pushed to the pages: this service's own as it saves them, other
   /// processes' through the store's watch.
   nonisolated let changes: StoreChanges
+  /// The version of each collection (by the reference its pages use) as last read or
+  /// changed here, with the store's ``Workspace/changeStamp()`` at that moment: while the
+  /// stamp is the same, the change feed knows the version without reading the store.
+  nonisolated let known = Mutex<[String: (stamp: String, version: String)]>([:])
 
   /// A service over `workspace`, whose changes answer before they checkpoint (call
   /// ``checkpointIfDue()`` once the answer is sent).
@@ -56,17 +61,33 @@ actor OrganizeService {
   func load(_ reference: String) throws(DeckFailure) -> (
     tree: CollectionTree, rules: PlacementRules<ShortID>, version: String
   ) {
+    let stamp = workspace.changeStamp()
     let tree = try run { () throws(WorkspaceError) in try workspace.tree(of: reference) }
-    return (tree, tree.rules, Self.version(of: tree.collection))
+    let version = Self.version(of: tree.collection)
+    remember(version, of: reference, at: stamp)
+    return (tree, tree.rules, version)
   }
 
   /// A collection page.
   ///
   /// - Complexity: O(*n* log *n*), where *n* is the number of its items.
   func collection(_ reference: String) throws(DeckFailure) -> OrganizeShapes.Collection {
+    let stamp = workspace.changeStamp()
     let (tree, canUndo) = try run { () throws(WorkspaceError) in
       try workspace.treeAndUndo(of: reference)
     }
+    let view = Self.view(of: tree, canUndo: canUndo)
+    remember(view.version, of: reference, at: stamp)
+    return view
+  }
+
+  /// The page of a collection already arranged as a tree.
+  ///
+  /// - Parameters:
+  ///   - tree: The collection.
+  ///   - canUndo: Whether the store has a change to take back.
+  /// - Complexity: O(*n*), where *n* is the number of its items.
+  static func view(of tree: CollectionTree, canUndo: Bool) -> OrganizeShapes.Collection {
     let rules = tree.rules
     let rows = tree.rows().map { row in
       OrganizeShapes.Row(
@@ -79,7 +100,35 @@ actor OrganizeService {
     return OrganizeShapes.Collection(
       id: collection.id.rawValue, name: Printable.clean(collection.name),
       kind: collection.kind.rawValue, itinerary: rules.isItinerary, rows: rows,
-      version: Self.version(of: collection), canUndo: canUndo)
+      version: version(of: collection), canUndo: canUndo)
+  }
+
+  /// The page of a collection as a change of this service left it (the change is recorded,
+  /// so Undo can take it back), without reading the store again; made off the service's
+  /// queue, after the page was told the change is saved.
+  ///
+  /// - Parameters:
+  ///   - saved: What ``drop(_:moving:in:version:shown:)`` returned.
+  ///   - reference: The collection as the page names it.
+  /// - Complexity: O(*n* log *n*), where *n* is the number of its items.
+  nonisolated func view(after saved: Saved, of reference: String) -> OrganizeShapes.Collection {
+    let view = Self.view(
+      of: CollectionTree(saved.collection, maximumPlanDepth: workspace.maximumPlanDepth),
+      canUndo: true)
+    remember(view.version, of: reference, at: saved.stamp)
+    return view
+  }
+
+  /// A collection as a change of this service left it, and the store's stamp right after.
+  struct Saved: Sendable {
+    var collection: ItemCollection
+    var stamp: String?
+  }
+
+  /// Keeps a collection's version as read or made at `stamp` (nothing without one).
+  nonisolated func remember(_ version: String, of reference: String, at stamp: String?) {
+    guard let stamp else { return }
+    known.withLock { $0[reference] = (stamp, version) }
   }
 
   /// The version of a collection: a digest of its name, kind and every item's place, text and
@@ -87,7 +136,8 @@ actor OrganizeService {
   ///
   /// Each item's fields are digested on their own bytes and the items' digests summed, so the
   /// version does not depend on the items' order in the file and needs neither a sort nor a
-  /// string per item (a drop on a 10,000-row plan computes it three times).
+  /// string per item (a drop's stroke computes it when it begins; the drop, under the
+  /// change's lock and for the new view).
   ///
   /// - Complexity: O(*n*), where *n* is the number of items.
   static func version(of collection: ItemCollection) -> String {
@@ -119,10 +169,20 @@ actor OrganizeService {
     }
   }
 
-  /// The version of the collection `reference` names, or nil when it is gone.
-  func version(_ reference: String) -> String? {
-    guard let tree = try? workspace.tree(of: reference) else { return nil }
-    return Self.version(of: tree.collection)
+  /// The version of the collection `reference` names, or nil when it is gone. Read off the
+  /// service's queue (a read under the store's shared lock), so a page's change feed never
+  /// holds up another page's drop.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of the collection's items.
+  nonisolated func version(_ reference: String) -> String? {
+    let stamp = workspace.changeStamp()
+    if let stamp, let kept = known.withLock({ $0[reference] }), kept.stamp == stamp {
+      return kept.version
+    }
+    guard let collection = try? workspace.storedCollection(reference) else { return nil }
+    let version = Self.version(of: collection)
+    remember(version, of: reference, at: stamp)
+    return version
   }
 
   private func canUndo() throws(DeckFailure) -> Bool {
@@ -301,17 +361,19 @@ actor OrganizeService {
   }
 
   /// Drops a dragged row where the resolver said, as one change of the collection's editor;
-  /// refuses a blocked target with its reason. Returns once the move is on stable storage;
-  /// the new view is ``collection(_:)``'s.
+  /// refuses a blocked target with its reason. Returns once the move is on stable storage,
+  /// with the collection the change left, from which ``view(after:of:)`` makes the new view
+  /// (no second read of the store: one tree and one version digest after the save).
   ///
   /// - Parameter shown: The collection as the page showed it at `version`, when the caller
   ///   holds it already (a stroke loads it when it begins); read again when nil. Either way
   ///   the version is compared again under the change's lock.
   /// - Throws: 409 when the view is stale or the target is blocked; nothing changes then.
+  @discardableResult
   func drop(
     _ target: DropTarget<ShortID>, moving id: String, in reference: String, version: String,
     shown: CollectionTree? = nil
-  ) throws(DeckFailure) {
+  ) throws(DeckFailure) -> Saved {
     let tree: CollectionTree
     if let shown {
       tree = shown
@@ -322,30 +384,37 @@ actor OrganizeService {
     }
     let moving = try Self.shortID(id, in: tree)
     let workspace = workspace.changing(expecting: Self.expecting(version, of: tree.collection.id))
-    try run { () throws(WorkspaceError) in
-      try workspace.edit(tree.collection.id, verb: "move \(moving)") {
+    let made = try run { () throws(WorkspaceError) in
+      try workspace.editReturningCollection(tree.collection.id, verb: "move \(moving)") {
         (editor) throws(EditRefusal) in try editor.drop([moving], on: target)
       }
     }
+    let saved = Saved(collection: made.collection, stamp: workspace.changeStamp())
     changes.changed()
+    return saved
   }
 
   /// Deletes a row the page swiped away, with everything nested under it, as one change.
   ///
-  /// - Returns: What the page says: `Deleted 3 items`.
+  /// - Returns: What the page says (`Deleted 3 items`) and the new view, made from the
+  ///   collection the change left.
   /// - Throws: 409 when the view is stale; 404 when the row is not in the collection.
-  func remove(_ id: String, in reference: String, version: String) throws(DeckFailure) -> String {
+  func remove(_ id: String, in reference: String, version: String) throws(DeckFailure) -> (
+    done: String, view: OrganizeShapes.Collection
+  ) {
     let (tree, _, current) = try load(reference)
     try Self.checkVersion(version, current, what: "this list")
     let removing = try Self.shortID(id, in: tree)
     let workspace = workspace.changing(expecting: Self.expecting(version, of: tree.collection.id))
     let made = try run { () throws(WorkspaceError) in
-      try workspace.edit(tree.collection.id, verb: "remove \(removing)") { editor in
-        editor.remove([removing])
+      try workspace.editReturningCollection(tree.collection.id, verb: "remove \(removing)") {
+        editor in editor.remove([removing])
       }
     }
+    let saved = Saved(collection: made.collection, stamp: workspace.changeStamp())
+    let view = view(after: saved, of: reference)
     changes.changed()
-    return "Deleted \(Self.count(made.placements.count))"
+    return ("Deleted \(Self.count(made.change.placements.count))", view)
   }
 
   /// Brings the store's checkpoint files up to date when the journal is due for it. Changes

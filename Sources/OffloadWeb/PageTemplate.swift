@@ -39,15 +39,4 @@ enum PageTemplate {
       files[name]?.bytes = Array((parts[0] + text + parts[1]).utf8)
     }
   }
-
-  /// Reads the shared head from the resource folder and puts it into the pages.
-  ///
-  /// - Parameters:
-  ///   - files: The resources by name.
-  ///   - folder: The resource folder, which holds ``partial``.
-  /// - Throws: When the shared head cannot be read, or ``Failure``.
-  /// - Complexity: O(*b*) for *b* bytes of pages.
-  static func expand(_ files: inout [String: WebAssets.Asset], folder: String) throws {
-    try expand(&files, head: String(contentsOfFile: folder + "/" + partial, encoding: .utf8))
-  }
 }

@@ -6,7 +6,8 @@ import Synchronization
 /// A change the server makes itself is announced by the service once it is saved
 /// (``changed()``); a change another process makes (the command line, a second server)
 /// arrives through one ``FolderWatch`` of the store folder, shared by all pages and held only
-/// while a page listens. Each listener then reads the store once and tells its page when the
+/// while a page listens. Each listener then learns the version (from the service's memory
+/// when the store's change stamp has not moved, else by one read) and tells its page when the
 /// version it shows is no longer current, so a server whose pages are idle does no periodic
 /// disk I/O.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Persistence
 
 /// The pages, scripts and styles shipped as package resources, read once at start.
 struct WebAssets: Sendable {
@@ -23,20 +24,26 @@ struct WebAssets: Sendable {
     return nil
   }
 
-  /// Reads every resource of the target.
+  /// Reads every resource of the target, through Persistence's file layer as every other
+  /// file the server reads.
   ///
-  /// - Throws: When the resource folder is missing (a broken installation).
-  static func load() throws -> WebAssets {
+  /// - Parameter fileSystem: The file operations; the real ones by default.
+  /// - Throws: `PersistenceError` when the resource folder or a file in it cannot be read (a
+  ///   broken installation), ``PageTemplate/Failure`` for a page without its head's place.
+  /// - Complexity: O(*b*) for *b* bytes of resources.
+  static func load(fileSystem: some FileSystem = POSIXFileSystem()) throws -> WebAssets {
     guard let folder = Bundle.module.url(forResource: "Resources", withExtension: nil) else {
-      throw CocoaError(.fileNoSuchFile)
+      throw PersistenceError(
+        .notFound, path: "Resources", description: "the server's resources are missing")
     }
     var files: [String: Asset] = [:]
-    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+    for name in try fileSystem.listDirectory(folder.path) {
       guard let type = type(of: name) else { continue }
-      let data = try Data(contentsOf: folder.appendingPathComponent(name))
+      let data = try fileSystem.readAll(PathName.join(folder.path, name))
       files[name] = Asset(bytes: Array(data), type: type)
     }
-    try PageTemplate.expand(&files, folder: folder.path)
+    let head = try fileSystem.readAll(PathName.join(folder.path, PageTemplate.partial))
+    try PageTemplate.expand(&files, head: String(decoding: head, as: UTF8.self))
     return WebAssets(files: files)
   }
 

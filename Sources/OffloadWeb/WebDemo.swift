@@ -31,8 +31,9 @@ public enum WebDemo {
     let photos = folder + "/photos"
     var environment = environment
     environment["XDG_DATA_HOME"] = folder + "/data"
+    let files = POSIXFileSystem()
     do {
-      try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+      try files.makeDirectories(photos, permissions: 0o755)
     } catch {
       throw PhotoSessionError(
         .writeFailed, path: photos, description: "cannot create the demo folder \"\(photos)\"")
@@ -43,7 +44,9 @@ public enum WebDemo {
       let bytes = PNGImage.gradient(
         width: width, height: height, hue: Double(index) / Double(count))
       let name = photos + "/demo-" + (index < 9 ? "0" : "") + String(index + 1) + ".png"
-      guard FileManager.default.createFile(atPath: name, contents: Data(bytes)) else {
+      do {
+        try files.writeAtomically(Data(bytes), to: name, syncFolder: false)
+      } catch {
         throw PhotoSessionError(.writeFailed, path: name, description: "cannot write \"\(name)\"")
       }
     }

@@ -1,4 +1,5 @@
 import OrderingCore
+import Persistence
 
 // The workspace composes the editor with the store: each intent runs on the collection's
 // `Editor` (its arrangement under its rules) inside one store change, so the journal, the
@@ -21,9 +22,66 @@ extension Workspace {
     _ collectionID: ShortID, verb: String,
     _ intent: (inout Editor<ShortID>) throws(EditRefusal) -> EditChange<ShortID>
   ) throws(WorkspaceError) -> EditChange<ShortID> {
-    try change { (transaction) throws(WorkspaceError) in
+    try editReturningCollection(collectionID, verb: verb, intent).change
+  }
+
+  /// Carries out one editor intent on a collection as one change, as
+  /// ``edit(_:verb:_:)`` does, and returns the collection as the change left it, so a surface
+  /// that shows the collection next draws it without reading the store again.
+  ///
+  /// - Parameters:
+  ///   - collectionID: The collection.
+  ///   - verb: What the change does, for its history entry (`move 3 items`).
+  ///   - intent: The intent, run on the collection's editor.
+  /// - Returns: The change the editor made and the collection after it (as committed).
+  /// - Throws: As ``edit(_:verb:_:)``.
+  /// - Complexity: O(*n* log *n*) in the collection's size, plus the intent and the writes.
+  public func editReturningCollection(
+    _ collectionID: ShortID, verb: String,
+    _ intent: (inout Editor<ShortID>) throws(EditRefusal) -> EditChange<ShortID>
+  ) throws(WorkspaceError) -> (change: EditChange<ShortID>, collection: ItemCollection) {
+    let (made, after) = try change { (transaction) throws(WorkspaceError) in
       let (made, name) = try edit(collectionID, in: &transaction, verb: verb, intent)
-      return (made, "\(verb) in \"\(name)\"")
+      return ((made, try transaction.collection(collectionID)), "\(verb) in \"\(name)\"")
+    }
+    // A shared store gives the keys this device placed its replica's suffix as it commits
+    // (after the intent), so the committed collection is read back there.
+    guard device != nil else { return (made, after) }
+    return (made, try storedCollection("id:" + collectionID.rawValue))
+  }
+
+  /// A value that changes whenever a change is committed to this store, by any process: the
+  /// name, inode, size and modification time of each of the change journal's files (a change
+  /// appends to the journal; a checkpoint writes its snapshot and starts a new one). A surface
+  /// that knows what it last read at a stamp need not read the store again while the stamp is
+  /// the same.
+  ///
+  /// Nil for a shared store (other devices' changes arrive in their own logs, which a read
+  /// merges) and when the journal's folder cannot be listed: read the store then.
+  ///
+  /// - Complexity: O(*f*) system calls, where *f* is the number of the journal's files.
+  public func changeStamp() -> String? {
+    guard device == nil, let names = try? fileSystem.listDirectory(cacheRoot) else { return nil }
+    var stamp = ""
+    for name in names.sorted() where name.hasPrefix(Self.journalName + ".") {
+      guard let status = try? fileSystem.status(cacheRoot + "/" + name, followingLinks: false)
+      else { return nil }
+      stamp += "\(name):\(status.inode):\(status.size):\(status.modified.nanosecondsSince1970)|"
+    }
+    return stamp
+  }
+
+  /// A collection's items as committed, named as ``collection(_:)`` names it, without
+  /// arranging them as a tree (a surface that only digests or compares them).
+  ///
+  /// - Parameter reference: A name, an id prefix, or `id:PREFIX`.
+  /// - Returns: The collection with the journal's tail replayed over its file.
+  /// - Throws: ``WorkspaceError/Code/notFound`` or ``WorkspaceError/Code/ambiguous``, or an
+  ///   error reading the store.
+  /// - Complexity: O(*n* + *t*), where *n* is the collection's size and *t* the journal's tail.
+  public func storedCollection(_ reference: String) throws(WorkspaceError) -> ItemCollection {
+    try reading { (state) throws(WorkspaceError) in
+      try loadCollection(try resolveCollection(reference, in: state.index), tail: state.tail)
     }
   }
 

@@ -46,7 +46,7 @@ export const predictions = { drawn: 0, confirmed: 0, corrected: 0 };
 // the row's swipe drawn, and a swipe's lift to the row drawn open or closed
 // (Tools/Benchmarks/web/row_swipe_latency.py).
 export const probe = new URLSearchParams(location.search).has("measure")
-  ? { moves: [], rows: [], drops: [], drawn: [], swipes: [], releases: [], sent: new Map(), dropAt: null, releaseAt: null }
+  ? { moves: [], rows: [], drops: [], drawn: [], swipes: [], releases: [], ends: [], sent: new Map(), dropAt: null, releaseAt: null }
   : null;
 // Pointer samples go to the server as soon as the browser has them. `pointerrawupdate` fires
 // on arrival, where `pointermove` waits for the next frame; so the server's answer usually

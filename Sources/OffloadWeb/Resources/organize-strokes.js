@@ -123,8 +123,13 @@ export function answerKey(answer) {
 export function onEnd(event) {
   if (!state.stroke || event.pointerId !== state.stroke.pointer) return;
   const phase = event.type === "pointercancel" ? "cancelled" : "ended";
+  // The drop's figure split: until the page runs this handler, and until the sample is sent.
+  const handled = performance.now();
   const point = phase === "ended" ? listPoint(event) : state.stroke.last;
   channel.send({ type: "sample", phase, n: ++state.sent, t: event.timeStamp, ...point, pointer: event.pointerId });
+  if (probe && state.stroke.lifted && phase === "ended") {
+    probe.ends.push({ waited: handled - event.timeStamp, sent: performance.now() - event.timeStamp });
+  }
   if (probe && state.stroke.lifted && phase === "ended") probe.dropAt = event.timeStamp;
   if (probe && state.stroke.swiping) probe.releaseAt = event.timeStamp;
   finishStroke(false);

@@ -109,7 +109,7 @@ def open_plan(context, server, rows):
     page.goto("%s/collections/%s?measure=1" % (base, server.plan))
     page.wait_for_function("() => document.body.dataset.connected === 'true'", timeout=30000)
     page.wait_for_function("() => document.getElementById('rows').children.length === %d" % rows, timeout=120000)
-    page.wait_for_function("() => window.offloadLatency !== undefined", timeout=5000)
+    page.wait_for_function("() => window.offloadLatency !== undefined", timeout=30000)
     return page
 
 
@@ -183,7 +183,7 @@ def main():
             swept = page.evaluate("() => window.offloadLatency.moves.length")
             drops(page, args.drops)
             probe = page.evaluate(
-                "() => { const p = window.offloadLatency; return { moves: p.moves, rows: p.rows, drops: p.drops, drawn: p.drawn, predictions: window.offloadPredictions } }")
+                "() => { const p = window.offloadLatency; return { moves: p.moves, rows: p.rows, drops: p.drops, drawn: p.drawn, ends: p.ends, predictions: window.offloadPredictions } }")
             browser.close()
     finally:
         server.stop()
@@ -210,6 +210,8 @@ def main():
         ("pointer move → answer drawn, every answered move (browser, %s-row plan)" % plan, summary(answered)),
         ("pointer move → lifted row drawn (the frame clock's floor)", summary(probe["rows"])),
         ("drop (pointerup) → saved and answered (browser, %s-row plan)" % plan, summary(probe["drops"])),
+        ("  of which pointerup → the page's handler runs (the page busy)", summary([e["waited"] for e in probe["ends"]])),
+        ("  of which pointerup → the ended sample sent", summary([e["sent"] for e in probe["ends"]])),
         ("drop (pointerup) → new rows drawn (browser, %s-row plan)" % plan, summary(probe["drawn"])),
     ]
     load = os.getloadavg()

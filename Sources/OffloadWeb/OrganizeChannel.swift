@@ -75,7 +75,7 @@ struct OrganizeChannel {
       }
       let version: String?
       if let collection = watch.collection {
-        version = await service.version(collection)
+        version = service.version(collection)
       } else {
         version = try? await service.collections().version
       }

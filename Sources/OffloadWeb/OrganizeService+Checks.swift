@@ -73,6 +73,7 @@ extension OrganizeService {
   }
 
   /// Runs a workspace call, mapping its error to a status.
+  @discardableResult
   func run<T>(_ body: () throws(WorkspaceError) -> T) throws(DeckFailure) -> T {
     do {
       return try body()

@@ -293,7 +293,7 @@ actor OrganizeService {
     >
   {
     let reference = try Self.required(command.collection, "the command names no collection")
-    let (tree, rules, version) = try load(reference)
+    let (tree, _, version) = try load(reference)
     var workspace = self.workspace
     if command.action != "undo" {
       try Self.checkVersion(command.version, version, what: "this list")

@@ -1,6 +1,6 @@
 import Foundation
 import Persistence
-public import Replication
+import Replication
 
 /// How far this device has reported other devices' changes to its user: the version vector
 /// of what it reported, and the other devices' log files (name and size) as they were then,

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import OrderingCore
 import Persistence
 public import Replication

@@ -121,7 +121,7 @@ extension PhotoSessions {
   ///   - id: The session id asked for.
   ///   - root: The store folder.
   ///   - environment: The process environment (see ``store(root:environment:)``).
-  /// - Throws: ``PhotoSessionError`` with code `otherDevice`, naming the device.
+  /// - Throws: `PhotoSessionError` with code `otherDevice`, naming the device.
   /// - Complexity: O(*s*) for *s* sessions of the other devices.
   public static func refuseOtherDevice(
     _ id: String, root: String, environment: [String: String]
@@ -150,7 +150,7 @@ extension PhotoSessions {
   /// - Parameters:
   ///   - root: The store folder.
   ///   - environment: The process environment (see ``store(root:environment:)``).
-  /// - Throws: ``PhotoSessionError`` with code `writeFailed` when the move fails.
+  /// - Throws: `PhotoSessionError` with code `writeFailed` when the move fails.
   public static func adoptUnsharedSessions(
     root: String, environment: [String: String]
   ) throws(PhotoSessionError) {

@@ -55,8 +55,10 @@ extension Workspace {
   /// Repair never drops an item it can read: records with missing fields are filled in, an
   /// item the index places in a collection that lost it is brought back from that collection's
   /// backup or quarantined copies, an item listed in two collections stays where the index puts
-  /// it, and two different items with one id keep both (the second gets a fresh id). A second
-  /// repair finds nothing.
+  /// it, and two different items with one id keep both (the second gets a fresh id). In a
+  /// shared store the files repaired are this device's cache, and the repair then brings it
+  /// back to the merge of every device's log, so what a damaged cache file held is restored
+  /// from the logs. A second repair finds nothing.
   ///
   /// - Returns: The report of what was repaired and the backup folder.
   /// - Throws: ``WorkspaceError/Code/notFound`` when the folder holds no store, or an I/O error.
@@ -97,10 +99,19 @@ extension Workspace {
       let journal = try openJournal()
       defer { try? journal.close() }
       inspection.index.history.removeAll { !inspection.liveHistory.contains($0) }
+      // In a shared store these files are this device's cache of the merged logs: what the
+      // repair could not read back (a truncated collection file) comes back from the logs.
+      if device != nil { inspection.index.covers = nil }
       try Self.persisting { () throws(PersistenceError) in
         try journal.compact(inspection.index)
         try fileSystem.unlinkIfPresent(legacyIndexPath)
         try fileSystem.unlinkIfPresent(legacyIndexPath + ".backup")
+      }
+      if device != nil {
+        let cache = StoreState(index: inspection.index, tail: [])
+        if let refresh = try refreshChange(cache, merged: mergedReplicaState(own: nil)) {
+          try Self.persisting { () throws(PersistenceError) in _ = try journal.append(refresh) }
+        }
       }
       removeStaleTemporaryFiles()
       return (inspection.report, backup)

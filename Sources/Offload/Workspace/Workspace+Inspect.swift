@@ -171,6 +171,16 @@ extension Workspace {
               fix: "bring it back from a spare copy of the file"))
           collection.items.append(item)
         }
+        let unfound = lost.keys.filter { found[$0] == nil }
+        let recorded = recordedItems(Set(unfound), in: id, history: index.history, tail: state.tail)
+        for itemID in recorded.keys.sorted() {
+          guard let item = recorded[itemID] else { continue }
+          problems.append(
+            .init(
+              file: path, issue: "item \(itemID) is indexed here but missing from the file",
+              fix: "bring it back as the undo history's newest record of it left it"))
+          collection.items.append(item)
+        }
       }
       collections.append(collection)
     }
@@ -363,5 +373,35 @@ extension Workspace {
       }
     }
     return result
+  }
+}
+
+extension Workspace {
+  /// The newest record the undo history holds of each of `ids` in collection `collection`:
+  /// what an item was after the last recorded change to it, for an item whose file lost it.
+  /// An item whose newest record in the collection is a removal is left out.
+  ///
+  /// - Complexity: O(*h* · *c*), *h* history entries of *c* changed items each.
+  func recordedItems(
+    _ ids: Set<ShortID>, in collection: ShortID, history: [UInt64], tail: [StoreChange]
+  ) -> [ShortID: Item] {
+    guard !ids.isEmpty else { return [:] }
+    var settled: Set<ShortID> = []
+    var found: [ShortID: Item] = [:]
+    for sequence in history.sorted(by: >) where settled.count < ids.count {
+      let entry =
+        tail.last(where: { $0.history?.sequence == sequence })?.historyEntry
+        ?? (try? historyStore(sequence).read()) ?? nil
+      for change in entry?.changes ?? [] where change.collection == collection {
+        for item in change.items {
+          guard let id = item.after?.id ?? item.before?.id, ids.contains(id),
+            !settled.contains(id)
+          else { continue }
+          settled.insert(id)
+          if let after = item.after { found[id] = after }
+        }
+      }
+    }
+    return found
   }
 }

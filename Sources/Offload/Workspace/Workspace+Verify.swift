@@ -54,11 +54,12 @@ extension Workspace {
   ///
   /// Repair never drops an item it can read: records with missing fields are filled in, an
   /// item the index places in a collection that lost it is brought back from that collection's
-  /// backup or quarantined copies, an item listed in two collections stays where the index puts
-  /// it, and two different items with one id keep both (the second gets a fresh id). In a
-  /// shared store the files repaired are this device's cache, and the repair then brings it
-  /// back to the merge of every device's log, so what a damaged cache file held is restored
-  /// from the logs. A second repair finds nothing.
+  /// backup or quarantined copies (else as the undo history's newest record of it left it), an
+  /// item listed in two collections stays where the index puts it, and two different items
+  /// with one id keep both (the second gets a fresh id). In a shared store the files repaired
+  /// are this device's cache, and the repair then brings it back to the merge of every
+  /// device's log, so what a damaged cache file held is restored from the logs. A second
+  /// repair finds nothing.
   ///
   /// - Returns: The report of what was repaired and the backup folder.
   /// - Throws: ``WorkspaceError/Code/notFound`` when the folder holds no store, or an I/O error.

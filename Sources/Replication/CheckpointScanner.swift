@@ -12,8 +12,11 @@ struct CheckpointScanner {
   var number = 0
   /// The current line's fields, as byte ranges.
   var fields: [Range<Int>] = []
-  /// Every replica id read so far (a checkpoint names a handful, tens of thousands of times).
-  var replicas: [ReplicaID] = []
+  /// Every replica id read so far with its bytes packed in an integer (a checkpoint names a
+  /// handful, tens of thousands of times).
+  var replicas: [(packed: UInt64, id: ReplicaID)] = []
+  /// The index in ``replicas`` of the last one found (runs of one replica are common).
+  var hit = 0
 
   /// - Complexity: O(*b*), *b* bytes.
   init(text: Substring) {
@@ -27,19 +30,22 @@ struct CheckpointScanner {
   mutating func nextLine() -> Bool {
     guard position < bytes.count else { return false }
     fields.removeAll(keepingCapacity: true)
-    var start = position
-    var index = position
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == 0x0A { break }
-      if byte == 0x09 {
-        fields.append(start..<index)
-        start = index + 1
+    let end = bytes.withUnsafeBufferPointer { buffer in
+      var start = position
+      var index = position
+      while index < buffer.count {
+        let byte = buffer[index]
+        if byte == 0x0A { break }
+        if byte == 0x09 {
+          fields.append(start..<index)
+          start = index + 1
+        }
+        index += 1
       }
-      index += 1
+      fields.append(start..<index)
+      return index
     }
-    fields.append(start..<index)
-    position = index + 1
+    position = end + 1
     number += 1
     return true
   }
@@ -110,11 +116,19 @@ struct CheckpointScanner {
 
   /// The replica id in a range, interned.
   mutating func replica(_ range: Range<Int>) -> ReplicaID? {
-    for replica in replicas where replica.rawValue.utf8.elementsEqual(bytes[range]) {
-      return replica
+    // A replica id is 3 bytes: its length and bytes packed in an integer find it among those
+    // read.
+    guard range.count <= 7 else { return nil }
+    var packed = UInt64(range.count)
+    for index in range { packed = packed << 8 | UInt64(bytes[index]) }
+    if hit < replicas.count, replicas[hit].packed == packed { return replicas[hit].id }
+    if let index = replicas.firstIndex(where: { $0.packed == packed }) {
+      hit = index
+      return replicas[index].id
     }
     guard let replica = try? ReplicaID(raw(range)) else { return nil }
-    replicas.append(replica)
+    hit = replicas.count
+    replicas.append((packed, replica))
     return replica
   }
 

@@ -129,6 +129,8 @@ extension ReplicaState {
           parents[slot] = parent
           keys[slot] = key
           kinds[slot] = kind
+          // An item has its text and its creation time: one allocation for both.
+          registers[slot].reserveCapacity(2)
         case 0x72:  // r
           guard let slot = ids.indices.last, count == 4,
             let value = scan.fieldValue(scan.fields[1], scan.fields[2]),

@@ -94,79 +94,99 @@ extension ReplicaState {
     touches = []
     children = []
     childIndex = []
-    var reader = CheckpointReader(text: text)
+    var scan = CheckpointScanner(text: text)
+    // The node table grows by one slot per `n` record; a node record is at least 10 bytes.
+    reserveSlots(scan.bytes.count / 64)
     var ended = false
-    while let line = reader.nextLine() {
-      let fields = line.fields
+    while scan.nextLine() {
+      let number = scan.number
       func bad(_ what: String) -> ReplicationError {
-        ReplicationError(.badCheckpoint, "checkpoint line \(line.number): \(what)")
+        ReplicationError(.badCheckpoint, "checkpoint line \(number): \(what)")
       }
       guard !ended else { throw bad("a record after the end") }
-      switch fields[0] {
-      case "offload.replica-checkpoint" where line.number == 1:
-        guard fields.count == 2, Int(fields[1]) == Self.checkpointVersion else {
-          throw bad("version \(fields.count > 1 ? String(fields[1]) : "?") is not read")
+      if number == 1 {
+        guard scan.field(0, is: "offload.replica-checkpoint") else {
+          throw bad("not a replica checkpoint")
         }
-      case _ where line.number == 1:
-        throw bad("not a replica checkpoint")
-      case "seen":
-        guard let vector = CheckpointCodec.vector(fields, 1) else { throw bad("bad vector") }
+        guard scan.fields.count == 2, scan.integer(scan.fields[1]) == Self.checkpointVersion else {
+          throw bad("version \(scan.fields.count > 1 ? scan.raw(scan.fields[1]) : "?") is not read")
+        }
+        continue
+      }
+      let tag = scan.fields[0]
+      let count = scan.fields.count
+      if tag.count == 1 {
+        switch scan.bytes[tag.lowerBound] {
+        case 0x6E:  // n
+          guard count == 5, let parent = scan.integer(scan.fields[2], as: Int32.self),
+            let key = scan.key(scan.fields[3]),
+            let kind = scan.integer(scan.fields[4], as: UInt8.self),
+            kind <= 3
+          else { throw bad("bad node") }
+          let before = ids.count
+          let slot = Int(self.slot(NodeID(scan.text(scan.fields[1]))))
+          guard ids.count == before + 1 else { throw bad("a node named twice") }
+          parents[slot] = parent
+          keys[slot] = key
+          kinds[slot] = kind
+          // An item has its text and its creation time: one allocation for both.
+          registers[slot].reserveCapacity(2)
+        case 0x72:  // r
+          guard let slot = ids.indices.last, count == 4,
+            let value = scan.fieldValue(scan.fields[1], scan.fields[2]),
+            let time = scan.time(scan.fields[3])
+          else { throw bad("bad register") }
+          registers[slot].append(Register(value: value, at: time))
+        case 0x74:  // t
+          guard let slot = ids.indices.last, count == 3, let replica = scan.replica(scan.fields[1]),
+            let sequence = scan.integer(scan.fields[2], as: UInt64.self)
+          else { throw bad("bad touch") }
+          touches[slot].append(Touch(replica: replica, sequence: sequence))
+        case 0x64:  // d
+          guard let slot = ids.indices.last, count == 2,
+            let deletion = scan.deletion(scan.fields[1])
+          else { throw bad("bad deletion") }
+          deletions[slot] = deletion
+        case 0x6C:  // l
+          guard count >= 8, let slot = scan.integer(scan.fields[1], as: Int32.self), slot >= 0,
+            Int(slot) < ids.count, let skip = scan.skip(scan.fields[2]),
+            let parent = scan.integer(scan.fields[3], as: Int32.self),
+            let key = scan.key(scan.fields[4]),
+            let kind = scan.integer(scan.fields[5], as: UInt8.self),
+            let operation = scan.operation(from: 7)
+          else { throw bad("bad log entry") }
+          let none = scan.field(6, is: "-")
+          let deletion = none ? nil : scan.deletion(scan.fields[6])
+          guard none || deletion != nil else { throw bad("bad log entry") }
+          log.append(
+            LogEntry(
+              operation: operation, slot: slot, skip: skip,
+              undo: Undo(parent: parent, key: key, kind: kind, deletion: deletion)))
+        case 0x77:  // w
+          guard let operation = scan.operation(from: 1) else { throw bad("bad waiting operation") }
+          waiting[operation.replica, default: [:]][operation.sequence] = operation
+        default:
+          throw bad("unknown record")
+        }
+      } else if scan.holds(tag, "seen") {
+        guard count == 2, let vector = scan.vector(scan.fields[1]) else { throw bad("bad vector") }
         seen = vector
-      case "latest": latest = try CheckpointCodec.optionalTime(fields, 1, bad)
-      case "floor": floor = try CheckpointCodec.optionalTime(fields, 1, bad)
-      case "last":
-        guard fields.count == 3, let replica = try? ReplicaID(String(fields[1])),
-          let time = CheckpointCodec.time(fields[2])
+      } else if scan.holds(tag, "latest") || scan.holds(tag, "floor") {
+        guard count == 2, case .some(let time) = scan.optionalTime(scan.fields[1]) else {
+          throw bad("bad timestamp")
+        }
+        if scan.holds(tag, "latest") { latest = time } else { floor = time }
+      } else if scan.holds(tag, "last") {
+        guard count == 3, let replica = scan.replica(scan.fields[1]),
+          let time = scan.time(scan.fields[2])
         else { throw bad("bad last timestamp") }
         lastTimestamps[replica] = time
-      case "n":
-        guard fields.count == 5, let parent = Int32(fields[2]),
-          let key = OrderKey(rawValue: String(fields[3])), let kind = UInt8(fields[4]), kind <= 3
-        else { throw bad("bad node") }
-        let count = ids.count
-        let slot = self.slot(NodeID(CheckpointCodec.unescaped(fields[1])))
-        guard ids.count == count + 1 else { throw bad("a node named twice") }
-        parents[Int(slot)] = parent
-        keys[Int(slot)] = key
-        kinds[Int(slot)] = kind
-      case "r":
-        guard let slot = ids.indices.last, fields.count == 4,
-          let value = CheckpointCodec.field(fields[1], fields[2]),
-          let time = CheckpointCodec.time(fields[3])
-        else { throw bad("bad register") }
-        registers[slot].append(Register(value: value, at: time))
-      case "t":
-        guard let slot = ids.indices.last, fields.count == 3,
-          let replica = try? ReplicaID(String(fields[1])), let sequence = UInt64(fields[2])
-        else { throw bad("bad touch") }
-        touches[slot].append(Touch(replica: replica, sequence: sequence))
-      case "d":
-        guard let slot = ids.indices.last, let deletion = CheckpointCodec.deletion(fields, 1)
-        else { throw bad("bad deletion") }
-        deletions[slot] = deletion
-      case "l":
-        guard fields.count >= 8, let slot = Int32(fields[1]), slot >= 0, Int(slot) < ids.count,
-          let skip = CheckpointCodec.skip(fields[2]), let parent = Int32(fields[3]),
-          let key = OrderKey(rawValue: String(fields[4])), let kind = UInt8(fields[5]),
-          let operation = CheckpointCodec.operation(fields, 7)
-        else { throw bad("bad log entry") }
-        let deletion = fields[6] == "-" ? nil : CheckpointCodec.deletion(fields[6])
-        guard fields[6] == "-" || deletion != nil else { throw bad("bad log entry") }
-        log.append(
-          LogEntry(
-            operation: operation, slot: slot, skip: skip,
-            undo: Undo(parent: parent, key: key, kind: kind, deletion: deletion)))
-      case "w":
-        guard let operation = CheckpointCodec.operation(fields, 1) else {
-          throw bad("bad waiting operation")
-        }
-        waiting[operation.replica, default: [:]][operation.sequence] = operation
-      case "end":
-        guard fields.count == 3, Int(fields[1]) == ids.count, Int(fields[2]) == log.count else {
-          throw bad("the counts do not match the records")
-        }
+      } else if scan.holds(tag, "end") {
+        guard count == 3, scan.integer(scan.fields[1]) == ids.count,
+          scan.integer(scan.fields[2]) == log.count
+        else { throw bad("the counts do not match the records") }
         ended = true
-      default:
+      } else {
         throw bad("unknown record")
       }
     }
@@ -187,35 +207,20 @@ extension ReplicaState {
   }
 }
 
-/// Reads checkpoint text line by line, splitting on bytes (tab and newline are ASCII).
-struct CheckpointReader {
-  let text: Substring
-  var position: Substring.UTF8View.Index
-  var number = 0
-
-  init(text: Substring) {
-    self.text = text
-    position = text.utf8.startIndex
-  }
-
-  mutating func nextLine() -> (number: Int, fields: [Substring])? {
-    let bytes = text.utf8
-    guard position < bytes.endIndex else { return nil }
-    var fields: [Substring] = []
-    var start = position
-    var index = position
-    while index < bytes.endIndex {
-      let byte = bytes[index]
-      if byte == 0x0A { break }
-      if byte == 0x09 {
-        fields.append(Substring(bytes[start..<index]))
-        start = bytes.index(after: index)
-      }
-      index = bytes.index(after: index)
-    }
-    fields.append(Substring(bytes[start..<index]))
-    position = index < bytes.endIndex ? bytes.index(after: index) : index
-    number += 1
-    return (number, fields)
+extension ReplicaState {
+  /// Reserves room in the node table for `count` slots.
+  ///
+  /// - Complexity: O(*count*).
+  fileprivate mutating func reserveSlots(_ count: Int) {
+    slotOf.reserveCapacity(count)
+    ids.reserveCapacity(count)
+    parents.reserveCapacity(count)
+    keys.reserveCapacity(count)
+    kinds.reserveCapacity(count)
+    deletions.reserveCapacity(count)
+    registers.reserveCapacity(count)
+    touches.reserveCapacity(count)
+    children.reserveCapacity(count)
+    childIndex.reserveCapacity(count)
   }
 }

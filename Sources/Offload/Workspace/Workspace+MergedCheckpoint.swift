@@ -203,3 +203,22 @@ extension Workspace {
     saveMergedCheckpoint(device, state: state, marks: marks)
   }
 }
+
+extension Workspace {
+  /// One line for each other device's log that cannot be read at all, each read from this
+  /// device's checkpoint's mark when the log still matches it (the lines before it were
+  /// read when the checkpoint was made), so a caught-up log costs no decoding.
+  ///
+  /// - Parameter device: This device.
+  /// - Returns: The problems, sorted by replica id.
+  /// - Complexity: O(*b* + *t*): *b* bytes of the logs read, *t* lines past the marks decoded.
+  func unreadableLogs(_ device: DeviceContext) -> [String] {
+    let marks = loadMergedCheckpoint(device)?.marks ?? [:]
+    let ids = ((try? replicaFolders.replicaIDs()) ?? []).filter { $0 != device.replica.rawValue }
+    return ids.compactMap { id in
+      let read: LogTailRead = replicaFolders.readLog(
+        of: id, format: Self.replicaLogFormat, after: marks[id])
+      return read.read.contents == nil ? read.read.problem : nil
+    }
+  }
+}

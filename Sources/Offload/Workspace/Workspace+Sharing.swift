@@ -83,12 +83,11 @@ extension Workspace {
   /// waits to be whole (a transfer in progress) is not listed. Empty when the store is not
   /// shared.
   ///
-  /// - Complexity: O(*o*) for *o* operations in the other devices' logs.
+  /// - Complexity: O(*b* + *t*): *b* bytes of the other devices' logs, *t* lines past this
+  ///   device's checkpoint decoded.
   public func leftOutLogs() -> [String] {
     guard let device else { return [] }
-    let reads: [ReplicaLogRead<ReplicaLogEntry, ReplicaLogBase>] = replicaFolders.readLogs(
-      except: device.replica.rawValue, format: Self.replicaLogFormat)
-    return reads.compactMap { read in read.contents == nil ? read.problem : nil }
+    return unreadableLogs(device)
   }
 }
 

@@ -31,6 +31,7 @@ export function onStrokeMessage(message) {
       if (!state.stroke) return;
       state.stroke.lifted = true;
       element.classList.add("lifted");
+      document.body.classList.add("lifting");
       element.style.setProperty("--lift-scale", message.motion.scale);
       element.style.setProperty("--lift-tilt", `${message.motion.rotation}deg`);
       element.style.setProperty("--dy", `${state.stroke.last.y - state.stroke.start.y}px`);
@@ -84,6 +85,7 @@ export function onStrokeMessage(message) {
       break;
     case "deleted":
       state.stroke = null;
+      document.body.classList.remove("lifting");
       state.view = message.view;
       feedback(message.haptic);
       draw();
@@ -94,11 +96,13 @@ export function onStrokeMessage(message) {
       // Saved: the move is on stable storage. The rows that show it come next ("view").
       if (probe && probe.dropAt !== null) probe.drops.push(performance.now() - probe.dropAt);
       hideTarget();
+      document.body.classList.remove("lifting");
       feedback(message.haptic);
       announce(message.done);
       break;
     case "view":
       state.stroke = null;
+      document.body.classList.remove("lifting");
       state.view = message.view;
       draw();
       focusRow(message.id);
@@ -189,6 +193,7 @@ export function measureMove(n, message, predicted = false) {
 
 export function settle(element, motion) {
   hideReason();
+  document.body.classList.remove("lifting");
   const duration = motion ? motion.duration * 1000 : 200;
   element.style.setProperty("--settle", `${duration}ms`);
   element.classList.add("settling");

@@ -25,6 +25,7 @@ export function startDrag(event, entry, item) {
   item.setPointerCapture(event.pointerId);
   drag = { entry, item, startY: event.clientY, pointer: event.pointerId };
   item.classList.add("lifted");
+  document.body.classList.add("lifting");
   item.addEventListener("pointermove", onDragMove);
   item.addEventListener("pointerup", onDragEnd);
   item.addEventListener("pointercancel", onDragEnd);
@@ -61,6 +62,7 @@ async function onDragEnd(event) {
   item.removeEventListener("pointerup", onDragEnd);
   item.removeEventListener("pointercancel", onDragEnd);
   item.classList.remove("lifted");
+  document.body.classList.remove("lifting");
   item.style.setProperty("--dy", "0px");
   if (event.type === "pointercancel") return;
   const after = dropAfter(item, event.clientY);

@@ -4,7 +4,7 @@ import { button, byId } from "./dom.js";
 import { change, remove, startEditing } from "./organize-changes.js";
 import { moveOne, toggleSelected } from "./organize-edit.js";
 import { openRoleMenu } from "./organize-roles.js";
-import { INDENT, ORIGIN, collapsed, isSelected, rowElement, rowsElement, selectedCount, state, toolbar, undoButton, visibleRows } from "./organize-state.js";
+import { INDENT, ORIGIN, collapsed, drawnRows, isSelected, rowElement, rowsElement, selectedCount, state, toolbar, undoButton, visibleRows } from "./organize-state.js";
 import { checkOpen, isOpen, requestClose } from "./organize-reveal.js";
 import { startStroke } from "./organize-strokes.js";
 
@@ -25,10 +25,9 @@ export function draw() {
   checkOpen();
 }
 
-// The row elements drawn, by id, with the data each was drawn from. A redraw keeps every row
-// whose data is unchanged and moves only the rows whose place changed, so a drop on a
-// 1,000-row plan touches a handful of elements instead of building a thousand.
-const drawnRows = new Map();
+// A redraw keeps every row whose data is unchanged (`drawnRows`: the elements drawn, by id,
+// with the data each was drawn from) and moves only the rows whose place changed, so a drop
+// on a 1,000-row plan touches a handful of elements instead of building a thousand.
 
 export function rowFor(row, plan) {
   const key = JSON.stringify([
@@ -70,12 +69,16 @@ export function placeRows(elements) {
   setTabStop(elements);
 }
 
-// One row is in the Tab order: the focused one. Attributes only, so nothing asks the browser
-// for a style or a layout in the middle of a redraw.
+// One row is in the Tab order: the focused one (`tabStop`). Attributes only, so nothing asks
+// the browser for a style or a layout in the middle of a redraw.
+/** @type {HTMLElement | null} */
+let tabStop = null;
 export function setTabStop(elements) {
+  tabStop = null;
   for (const element of elements) {
     const tabIndex = element.dataset.id === state.focusId ? "0" : "-1";
     if (element.getAttribute("tabindex") !== tabIndex) element.setAttribute("tabindex", tabIndex);
+    if (tabIndex === "0") tabStop = element;
   }
 }
 
@@ -186,10 +189,14 @@ export function drawRow(row, plan) {
   return item;
 }
 
+// Moves the one tab stop from the row that had it (not a walk of every row: a click that
+// ends a drag on 10,000 rows lands here).
 export function focusRow(rowId) {
   state.focusId = rowId;
-  setTabStop(rowsElement.children);
   const element = rowElement(rowId);
+  if (tabStop && tabStop !== element) tabStop.setAttribute("tabindex", "-1");
+  tabStop = element;
+  if (element && element.getAttribute("tabindex") !== "0") element.setAttribute("tabindex", "0");
   if (element && document.activeElement !== element) element.focus();
 }
 

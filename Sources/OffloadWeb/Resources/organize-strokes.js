@@ -16,10 +16,22 @@ export function geometry() {
   const frames = [];
   const top = -rect.top;
   const bottom = innerHeight - rect.top;
-  for (const element of /** @type {HTMLCollectionOf<HTMLElement>} */ (rowsElement.children)) {
+  const elements = /** @type {HTMLCollectionOf<HTMLElement>} */ (rowsElement.children);
+  // The rows lie in order down the list: the first near the view is found by halving, and the
+  // walk stops below it (not every row's offsetTop read on a long list).
+  let low = 0;
+  let high = elements.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    const element = elements[middle];
+    if (element.offsetTop + element.offsetHeight < top - 200) low = middle + 1;
+    else high = middle;
+  }
+  for (let index = low; index < elements.length; index += 1) {
+    const element = elements[index];
     const y = element.offsetTop;
     const h = element.offsetHeight;
-    if (y + h < top - 200 || y > bottom + 200) continue;
+    if (y > bottom + 200) break;
     const depth = Number(element.dataset.depth);
     const open = element.getAttribute("aria-expanded") === "true";
     frames.push({ i: element.dataset.id, y, h, d: depth, o: open });

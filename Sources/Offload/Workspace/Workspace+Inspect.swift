@@ -155,30 +155,27 @@ extension Workspace {
             file: indexPath, issue: "the entry of \"\(collection.name)\" is stale",
             fix: "refresh it"))
       }
-      // Items the index places here that the file lost: from the backup or quarantined copies.
+      // Items the index places here that the file lost: from the backup or quarantined copies,
+      // else from the undo history.
       let held = Set(collection.items.map(\.id))
       let lost = index.itemLocations.filter { $0.value == id && !held.contains($0.key) }
       if !lost.isEmpty {
-        var found: [ShortID: Item] = [:]
+        var found: [ShortID: (item: Item, fix: String)] = [:]
         for item in spareCopies(id) where lost[item.id] != nil && found[item.id] == nil {
-          found[item.id] = item
+          found[item.id] = (item, "bring it back from a spare copy of the file")
+        }
+        let unfound = Set(lost.keys.filter { found[$0] == nil })
+        for (itemID, item) in recordedItems(
+          unfound, in: id, history: index.history, tail: state.tail)
+        {
+          found[itemID] = (item, "bring it back as the undo history's newest record of it left it")
         }
         for itemID in found.keys.sorted() {
-          guard let item = found[itemID] else { continue }
+          guard let (item, fix) = found[itemID] else { continue }
           problems.append(
             .init(
               file: path, issue: "item \(itemID) is indexed here but missing from the file",
-              fix: "bring it back from a spare copy of the file"))
-          collection.items.append(item)
-        }
-        let unfound = lost.keys.filter { found[$0] == nil }
-        let recorded = recordedItems(Set(unfound), in: id, history: index.history, tail: state.tail)
-        for itemID in recorded.keys.sorted() {
-          guard let item = recorded[itemID] else { continue }
-          problems.append(
-            .init(
-              file: path, issue: "item \(itemID) is indexed here but missing from the file",
-              fix: "bring it back as the undo history's newest record of it left it"))
+              fix: fix))
           collection.items.append(item)
         }
       }

@@ -99,6 +99,25 @@ extension FileSystem {
     do throws(PersistenceError) { try close(file) } catch {}
   }
 
+  /// Cuts a file to `length` bytes and makes the cut durable (open, truncate, fsync, close):
+  /// how a journal drops a torn last line before it appends again.
+  ///
+  /// - Parameters:
+  ///   - path: The file to cut.
+  ///   - length: The length it keeps.
+  /// - Throws: ``PersistenceError`` when a step fails; the file is closed either way.
+  func truncateDurably(_ path: String, to length: Int) throws(PersistenceError) {
+    let file = try open(path, .append)
+    do throws(PersistenceError) {
+      try truncate(file, to: length)
+      try sync(file)
+    } catch {
+      closeQuietly(file)
+      throw error
+    }
+    try close(file)
+  }
+
   /// Copies a file atomically and durably (temporary file, fsync, rename, folder fsync).
   ///
   /// - Parameters:

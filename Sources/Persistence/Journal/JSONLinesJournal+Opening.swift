@@ -50,15 +50,7 @@ extension JSONLinesJournal {
         length = try writeHeader(
           path: path, position: position, format: format, fileSystem: fileSystem)
       } else if contents.tornTail != nil {
-        let file = try fileSystem.open(path, .append)
-        do throws(PersistenceError) {
-          try fileSystem.truncate(file, to: length)
-          try fileSystem.sync(file)
-        } catch {
-          fileSystem.closeQuietly(file)
-          throw error
-        }
-        try fileSystem.close(file)
+        try fileSystem.truncateDurably(path, to: length)
       }
       let file = try fileSystem.open(path, .append)
       contents.damage = nil

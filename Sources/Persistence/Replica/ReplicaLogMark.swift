@@ -191,15 +191,7 @@ extension ReplicaFolders {
     }
     do throws(PersistenceError) {
       if tail.scan.tornTail != nil {
-        let file = try fileSystem.open(path, .append)
-        do throws(PersistenceError) {
-          try fileSystem.truncate(file, to: tail.end.length)
-          try fileSystem.sync(file)
-        } catch {
-          fileSystem.closeQuietly(file)
-          throw error
-        }
-        try fileSystem.close(file)
+        try fileSystem.truncateDurably(path, to: tail.end.length)
       }
       let file = try fileSystem.open(path, .append)
       let journal = JSONLinesJournal<Entry, Snapshot>(

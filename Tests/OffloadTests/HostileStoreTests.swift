@@ -88,18 +88,21 @@ struct HostileStoreTests {
     } catch {
       #expect(error.description.contains("is not a regular file (a FIFO)"), "\(error)")
     }
-    // The FIFO, and Eggs, which only the lost file held: reported, not hidden.
+    // The FIFO, and Eggs, which only the lost file held: reported, and brought back from the
+    // undo history's record of its add.
     let report = try workspace.verify()
     #expect(report.problems.contains { $0.issue.contains("is not a regular file") })
-    #expect(report.problems.contains { $0.issue.contains("no file or copy holds it") })
+    #expect(report.problems.contains { $0.fix.contains("undo history") })
     let (_, backup) = try workspace.repair()
     #expect(backup != nil)
     #expect(try workspace.verify().isClean)
-    // The FIFO is kept aside; the collection came back from its backup file.
+    // The FIFO is kept aside; the collection came back from its backup file and its history.
     let names = try FileManager.default.contentsOfDirectory(atPath: workspace.collectionsFolder)
     #expect(names.contains { $0.hasPrefix(shop.id.rawValue + ".json.unreadable-") })
     #expect(
-      try workspace.tree(of: "Shop").collection.items.map(\.text).sorted() == ["Bread", "Milk"])
+      try workspace.tree(of: "Shop").collection.items.map(\.text).sorted() == [
+        "Bread", "Eggs", "Milk",
+      ])
   }
 
   @Test func aNameWinsOverAnIdAndIdPrefixReachesEveryCollection() throws {

@@ -3,7 +3,7 @@ import Persistence
 import Replication
 
 /// One device of a shared store, as its folder and its log show it (`offloadctl store devices`).
-public struct StoreDevice: Sendable, Equatable {
+public struct StoreDevice: Sendable, Equatable, Encodable {
   /// The device's replica id (its folder's name under `replicas/`).
   public var replica: String
   /// The device's name, from its `device.json` (this device's own name for itself); `nil`
@@ -25,6 +25,13 @@ public struct StoreDevice: Sendable, Equatable {
   /// One line when the device's log is not read whole (a line still arriving, a newer
   /// format, damage), else `nil`.
   public var problem: String?
+
+  /// The keys of `offloadctl store devices --json`: the fields' names, `thisDevice` for
+  /// ``isThisDevice``.
+  enum CodingKeys: String, CodingKey {
+    case replica, name, isThisDevice = "thisDevice", operations, changes, seen, lastWrite
+    case problem
+  }
 }
 
 extension Workspace {

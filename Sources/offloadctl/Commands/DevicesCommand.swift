@@ -16,36 +16,13 @@ struct DevicesCommand: ParsableCommand {
 
   @OptionGroup var global: GlobalOptions
 
-  /// One device as `--json` prints it.
-  struct Shown: Encodable {
-    var replica: String
-    var name: String?
-    var thisDevice: Bool
-    var operations: Int
-    var changes: Int
-    var seen: [String: UInt64]
-    var lastWrite: Date?
-    var problem: String?
-
-    init(_ device: StoreDevice) {
-      replica = device.replica
-      name = device.name
-      thisDevice = device.isThisDevice
-      operations = device.operations
-      changes = device.changes
-      seen = device.seen
-      lastWrite = device.lastWrite
-      problem = device.problem
-    }
-  }
-
   func run() throws {
     let devices = try global.reading { (workspace) throws(WorkspaceError) in
       try workspace.devices()
     }
     if global.json {
-      struct Listing: Encodable { var devices: [Shown] }
-      try Output.document(Listing(devices: devices.map(Shown.init)))
+      struct Listing: Encodable { var devices: [StoreDevice] }
+      try Output.document(Listing(devices: devices))
       return
     }
     let names = Dictionary(

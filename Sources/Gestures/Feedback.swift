@@ -74,13 +74,6 @@ public struct MotionSpec: Hashable, Sendable {
     /// The vertical offset, in points (positive: downward, as from a light above).
     public var offsetY: Double
 
-    /// Creates a shadow.
-    public init(opacity: Double, radius: Double, offsetY: Double) {
-      self.opacity = opacity
-      self.radius = radius
-      self.offsetY = offsetY
-    }
-
     /// A lifted row's shadow: 25 % opacity, 8 pt blur, 4 pt down. A lift shows a scale, a
     /// shadow and a tilt together, so the row reads as picked up off the list.
     public static let lifted = Shadow(opacity: 0.25, radius: 8, offsetY: 4)

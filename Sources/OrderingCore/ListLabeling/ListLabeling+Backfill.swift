@@ -75,13 +75,6 @@ extension ListLabeling where ID: Comparable {
     public var old: Int64?
     /// The position to write.
     public var new: Int64
-
-    /// Creates an assignment.
-    public init(id: ID, old: Int64?, new: Int64) {
-      self.id = id
-      self.old = old
-      self.new = new
-    }
   }
 
   /// The result of a backfill: the repaired labeling and every position it assigned.

@@ -29,14 +29,6 @@ public struct TornTail: Sendable, Hashable, CustomStringConvertible {
   /// What was wrong with the line.
   public var reason: String
 
-  /// Creates a report.
-  public init(line: Int, offset: Int, length: Int, reason: String) {
-    self.line = line
-    self.offset = offset
-    self.length = length
-    self.reason = reason
-  }
-
   /// One sentence naming the line, its place and the reason.
   public var description: String {
     "line \(line) (\(length) bytes at byte \(offset)) was cut off: \(reason)"

@@ -16,15 +16,9 @@ public struct FileIdentity: Hashable, Sendable, Codable {
   public var size: Int64
   /// The modification time, in nanoseconds since 1970.
   public var modificationNanoseconds: Int64
+}
 
-  /// An identity from its parts.
-  public init(device: UInt64, inode: UInt64, size: Int64, modificationNanoseconds: Int64) {
-    self.device = device
-    self.inode = inode
-    self.size = size
-    self.modificationNanoseconds = modificationNanoseconds
-  }
-
+extension FileIdentity {
   /// The identity of a file's status.
   init(_ status: FileStatus) {
     self.init(

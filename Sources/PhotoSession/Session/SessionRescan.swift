@@ -6,12 +6,6 @@ public struct CardFile: Hashable, Sendable, Codable {
   /// The file's identity when it was scanned.
   public var identity: FileIdentity
 
-  /// A file from its parts.
-  public init(path: String, identity: FileIdentity) {
-    self.path = path
-    self.identity = identity
-  }
-
   private enum CodingKeys: String, CodingKey {
     case path = "p"
     case identity = "id"
@@ -26,14 +20,7 @@ public struct RescanAddition: Hashable, Sendable, Codable {
   /// The shown file's identity.
   public var identity: FileIdentity
   /// The companion files, sorted by path.
-  public var companions: [CardFile]
-
-  /// An added card from its parts.
-  public init(photo: String, identity: FileIdentity, companions: [CardFile] = []) {
-    self.photo = photo
-    self.identity = identity
-    self.companions = companions
-  }
+  public var companions: [CardFile] = []
 
   private enum CodingKeys: String, CodingKey {
     case photo = "p"
@@ -49,12 +36,6 @@ public struct RescanJoin: Hashable, Sendable, Codable {
   /// The files that joined, sorted by path.
   public var files: [CardFile]
 
-  /// A join from its parts.
-  public init(photo: String, files: [CardFile]) {
-    self.photo = photo
-    self.files = files
-  }
-
   private enum CodingKeys: String, CodingKey {
     case photo = "p"
     case files = "f"
@@ -69,20 +50,11 @@ public struct RescanJoin: Hashable, Sendable, Codable {
 /// applied by a commit, even if a file comes back at its path.
 public struct RescanLedger: Hashable, Sendable, Codable {
   /// The cards added, in queue order.
-  public var added: [RescanAddition]
+  public var added: [RescanAddition] = []
   /// The companions that joined existing cards.
-  public var joined: [RescanJoin]
+  public var joined: [RescanJoin] = []
   /// The photo ids of the cards whose shown file was gone, sorted.
-  public var vanished: [String]
-
-  /// A ledger from its parts; empty by default.
-  public init(
-    added: [RescanAddition] = [], joined: [RescanJoin] = [], vanished: [String] = []
-  ) {
-    self.added = added
-    self.joined = joined
-    self.vanished = vanished
-  }
+  public var vanished: [String] = []
 
   /// Whether the ledger records nothing.
   public var isEmpty: Bool { added.isEmpty && joined.isEmpty && vanished.isEmpty }

@@ -160,22 +160,6 @@ public struct PhotoCullDisplay: Hashable, Sendable {
   /// The picture to draw, or nil when there is none: no card, the review list, a card whose
   /// header could not be read or whose kind has no picture, or too small a terminal.
   public var preview: PhotoCullPreview?
-
-  /// Creates a display value.
-  ///
-  /// - Parameters:
-  ///   - photo: The photo on screen.
-  ///   - photoChanged: Whether it is new since the last report.
-  ///   - previewChanged: Whether the picture area changed.
-  ///   - preview: The picture to draw.
-  public init(
-    photo: String?, photoChanged: Bool, previewChanged: Bool, preview: PhotoCullPreview?
-  ) {
-    self.photo = photo
-    self.photoChanged = photoChanged
-    self.previewChanged = previewChanged
-    self.preview = preview
-  }
 }
 
 /// A picture of the card on screen: which file, in which format, and the cells it fits in.
@@ -190,14 +174,6 @@ public struct PhotoCullPreview: Hashable, Sendable {
     public var rows: Int
     /// The number of columns.
     public var columns: Int
-
-    /// Creates an area.
-    public init(row: Int, column: Int, rows: Int, columns: Int) {
-      self.row = row
-      self.column = column
-      self.rows = rows
-      self.columns = columns
-    }
   }
 
   /// The photo's id: a path relative to the library's folder.
@@ -206,11 +182,4 @@ public struct PhotoCullPreview: Hashable, Sendable {
   public var format: ImageFormat
   /// Where it goes.
   public var area: Area
-
-  /// Creates a preview.
-  public init(photo: String, format: ImageFormat, area: Area) {
-    self.photo = photo
-    self.format = format
-    self.area = area
-  }
 }

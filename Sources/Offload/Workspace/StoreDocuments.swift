@@ -27,9 +27,9 @@ public struct StoreIndex: Codable, Hashable, Sendable {
   /// Which collection holds each item.
   public var itemLocations: [ShortID: ShortID]
   /// The next history entry's number.
-  public var nextHistorySequence: UInt64
+  public var nextHistorySequence: UInt64 = 1
   /// The numbers of the history entries undo can still revert, oldest first.
-  public var history: [UInt64]
+  public var history: [UInt64] = []
   /// The version vector of the replicas' operations this index (a device's cache) holds:
   /// replica id to the merged prefix of its log; `nil` for a cache never brought up to date
   /// with the logs (and for a store of the single-writer layouts).
@@ -38,18 +38,9 @@ public struct StoreIndex: Codable, Hashable, Sendable {
   enum CodingKeys: String, CodingKey {
     case nextSequence, collections, items, nextHistorySequence, history, covers
   }
+}
 
-  init(
-    nextSequence: UInt64, collections: [Entry], itemLocations: [ShortID: ShortID],
-    nextHistorySequence: UInt64 = 1, history: [UInt64] = []
-  ) {
-    self.nextSequence = nextSequence
-    self.collections = collections
-    self.itemLocations = itemLocations
-    self.nextHistorySequence = nextHistorySequence
-    self.history = history
-  }
-
+extension StoreIndex {
   /// Decodes the index; the item map is stored per collection as one string of ids.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -12,7 +12,8 @@ import Persistence
 /// {"done":"Moved","haptic":"drop","id":"k3","type":"dropped"}
 /// ```
 ///
-/// A stroke's answers carry the stroke's and the sample's numbers too (``Stamped``).
+/// A stroke's answers carry the stroke's and the sample's numbers too (``Stamped``). The enum
+/// is `Codable`: it reads back what it writes (`OrganizeOutput+Decoding.swift`).
 enum OrganizeOutput: Encodable, Equatable {
   /// The watched view changed elsewhere: its new version, and what arrived from other devices
   /// (`done`) when some did.
@@ -60,21 +61,21 @@ enum OrganizeOutput: Encodable, Equatable {
   }
 
   /// The insertion line: where it starts and at which depth.
-  struct Line: Encodable, Hashable {
+  struct Line: Codable, Hashable {
     var x: Double
     var y: Double
     var depth: Int
   }
 
   /// How the row moves (`MotionSpec`): seconds, scale and degrees.
-  struct Motion: Encodable, Equatable {
+  struct Motion: Codable, Equatable {
     var duration: Double
     var scale: Double
     var rotation: Double
   }
 
   /// One answer the next sample may get: the line, or the tint and its reason.
-  struct Answer: Encodable, Hashable {
+  struct Answer: Codable, Hashable {
     var line: Line?
     var blocked: Bool?
     var reason: String?
@@ -84,7 +85,7 @@ enum OrganizeOutput: Encodable, Equatable {
   /// with this answer as `previous`): `cells` are `[minX, maxX, minY, maxY, answer]`, edges
   /// included, with `answer` an index into `answers`. The page draws the next line at once
   /// when its next sample, sent right after this answer, lands in a cell.
-  struct Next: Encodable, Equatable {
+  struct Next: Codable, Equatable {
     var answers: [Answer]
     var cells: [[Double]]
   }

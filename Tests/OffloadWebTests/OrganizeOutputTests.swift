@@ -97,12 +97,27 @@ struct OrganizeOutputTests {
   }
 
   @Test("each case's JSON: its type and the members the page reads", arguments: cases.indices)
-  func eachCase(index: Int) {
+  func eachCase(index: Int) throws {
     let (output, expected) = Self.cases[index]
     #expect(Self.text(output) == expected)
     #expect(Self.text(output).contains(#""type":"\#(output.type)""#))
     // Written by hand or by JSONEncoder, the bytes are the same.
     #expect(WebShapes.encode(output) == WebShapes.encodeThroughJSONEncoder(output))
+    // And they read back as the same case.
+    #expect(try JSONDecoder().decode(OrganizeOutput.self, from: Data(expected.utf8)) == output)
+  }
+
+  @Test("a message of no known type, or without what its type needs, is not read")
+  func badMessages() {
+    for text in [
+      #"{"type":"teleport"}"#, #"{"version":"v1"}"#, #"{"type":"changed"}"#,
+      #"{"type":"target","blocked":false,"next":{"answers":[],"cells":[]}}"#,
+      #"{"type":"dropped","id":7}"#, #"{"type":"swipe","offset":"far","opacity":1,"past":true}"#,
+    ] {
+      #expect(throws: DecodingError.self, "\(text)") {
+        try JSONDecoder().decode(OrganizeOutput.self, from: Data(text.utf8))
+      }
+    }
   }
 
   @Test("a stroke's answer carries its stroke and sample numbers among its members")

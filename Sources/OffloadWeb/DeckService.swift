@@ -199,22 +199,23 @@ actor DeckService {
   /// - Throws: 409 when another card is on screen or every photo has a decision.
   /// - Complexity: O(*n*) for *n* photos (the undecided tail moves up by one).
   func skip(_ id: String, index: Int) throws(DeckFailure) -> WebShapes.Deck {
-    try library { () throws(PhotoSessionError) in
+    let session = try library { () throws(PhotoSessionError) in
       try deck.change(id) { session throws(PhotoSessionError) in
         guard session.state.cursor == index else {
           throw PhotoSessionError(
             .sessionBusy, description: "photo \(index + 1) is no longer on screen")
         }
         try session.skip()
+        return session
       }
     }
-    return try shape(id)
+    return try shape(id, session: session)
   }
 
   /// Undoes the last decision or change.
   func undo(_ id: String) throws(DeckFailure) -> WebShapes.Deck {
-    try library { () throws(PhotoSessionError) in try deck.undo(id) }
-    return try shape(id)
+    let session = try library { () throws(PhotoSessionError) in try deck.undo(id) }
+    return try shape(id, session: session)
   }
 
   /// Changes the decision of the decided card at queue position `index`.

@@ -43,6 +43,16 @@ struct DeckDecisionIOTests {
       let own = operations.filter { $0.hasPrefix("list") || $0.contains("/\(id)") }
       #expect(own == expected, "\(operations)")
     }
+    // A skip and an undo answer from the session they changed too.
+    for step in ["skip", "undo"] {
+      let before = counting.operationCount
+      let deck =
+        step == "skip" ? try await service.skip(id, index: 8) : try await service.undo(id)
+      #expect(deck.current?.index == 8, "\(step)")
+      let own = counting.operations[before...].filter { $0.contains("/\(id)/") }
+      #expect(own.count == expected.count, "\(step): \(own)")
+      #expect(!own.contains { $0.hasPrefix("list") || $0.hasPrefix("readdir") }, "\(step)")
+    }
     // A read between decisions still notices a terminal's change.
     let swiped = try fixture.ctl(["photos", "swipe", "right"])
     #expect(swiped.status == 0, "\(swiped)")

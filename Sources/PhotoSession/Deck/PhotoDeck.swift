@@ -240,10 +240,15 @@ public final class PhotoDeck {
   /// Undoes the last action of session `id`.
   ///
   /// - Parameter id: The session id.
+  /// - Returns: The session after the undo (do not change it but through the deck).
   /// - Throws: ``PhotoSessionError/Code/nothingToUndo`` or a journal error.
   /// - Complexity: O(*u*) for undo depth *u*, plus one durable append, for a session in memory.
-  public func undo(_ id: String) throws(PhotoSessionError) {
-    try change(id) { session throws(PhotoSessionError) in _ = try session.undo() }
+  @discardableResult
+  public func undo(_ id: String) throws(PhotoSessionError) -> CullingSession {
+    try change(id) { session throws(PhotoSessionError) in
+      _ = try session.undo()
+      return session
+    }
   }
 
   /// Changes the decision of the decided, uncommitted card at queue position `index`.

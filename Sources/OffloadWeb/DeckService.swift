@@ -15,6 +15,7 @@ struct DeckFailure: Error, CustomStringConvertible {
     case .noSession, .unknownPhoto, .photoMissing: status = 404
     case .endOfLibrary, .nothingToUndo, .notDecided, .alreadyCommitted, .sessionBusy: status = 409
     case .invalidArgument, .notAFolder, .emptyLibrary: status = 400
+    case .otherDevice: status = 403
     default: status = 500
     }
     description = error.description
@@ -38,19 +39,42 @@ actor DeckService {
   /// Folders a session may be started from: these and their subfolders only.
   let roots: [String]
   private let deck: PhotoDeck
+  /// The store folder and the process environment, to name the device that owns a session
+  /// of a shared store this device does not hold (nil: not looked for).
+  private let sharing: (root: String, environment: [String: String])?
 
-  init(store: PhotoSessionStore, roots: [String]) {
+  /// - Parameters:
+  ///   - store: This device's photo sessions.
+  ///   - roots: Folders a session may be started from.
+  ///   - sharing: The store folder and environment `PhotoSessions.store` was given, so a
+  ///     request naming another device's session gets that device's refusal.
+  init(
+    store: PhotoSessionStore, roots: [String],
+    sharing: (root: String, environment: [String: String])? = nil
+  ) {
     self.deck = PhotoDeck(store: store)
     self.roots = roots
+    self.sharing = sharing
   }
 
-  /// Runs a library call, its error as the page's failure.
+  /// Runs a library call, its error as the page's failure. A session this device does not
+  /// hold, that another device of a shared store started, is refused as the command line
+  /// refuses it (`otherDevice`, naming that device), not as missing.
   private func library<T>(
     _ body: () throws(PhotoSessionError) -> T
   ) throws(DeckFailure) -> T {
     do {
       return try body()
     } catch {
+      guard error.code == .noSession, let id = error.path, let sharing else {
+        throw DeckFailure(error)
+      }
+      do {
+        try PhotoSessions.refuseOtherDevice(
+          id, root: sharing.root, environment: sharing.environment)
+      } catch let refusal {
+        throw DeckFailure(refusal)
+      }
       throw DeckFailure(error)
     }
   }
@@ -62,10 +86,15 @@ actor DeckService {
     try library { () throws(PhotoSessionError) in try deck.resolve(id) }
   }
 
-  /// The deck of session `id` as the page draws it.
-  private func shape(_ id: String) throws(DeckFailure) -> WebShapes.Deck {
+  /// The deck of session `id` as the page draws it: `session` when a change just answered
+  /// with it, else the session as it is now.
+  private func shape(
+    _ id: String, session: CullingSession? = nil
+  ) throws(DeckFailure) -> WebShapes.Deck {
     try library { () throws(PhotoSessionError) in
-      WebShapes.Deck(id: id, manifest: try deck.manifest(id), session: try deck.session(id))
+      let current: CullingSession
+      if let session { current = session } else { current = try deck.session(id) }
+      return WebShapes.Deck(id: id, manifest: try deck.manifest(id), session: current)
     }
   }
 
@@ -153,12 +182,15 @@ actor DeckService {
   /// Decides the photo on screen, if it is still card `index`.
   ///
   /// - Throws: 409 when another page or command decided it first.
-  /// - Complexity: O(1) plus one durable append, for a session in memory.
+  /// - Complexity: O(1) plus one durable append, for a session in memory: the deck after it
+  ///   is drawn from the session the change answered with, without a look at its files.
   func decide(_ id: String, index: Int, _ decision: PhotoDecision) throws(DeckFailure)
     -> WebShapes.Deck
   {
-    try library { () throws(PhotoSessionError) in try deck.decide(id, at: index, decision) }
-    return try shape(id)
+    let session = try library { () throws(PhotoSessionError) in
+      try deck.decide(id, at: index, decision)
+    }
+    return try shape(id, session: session)
   }
 
   /// Skips the photo on screen, if it is still card `index`: it moves to the end of the queue
@@ -167,22 +199,23 @@ actor DeckService {
   /// - Throws: 409 when another card is on screen or every photo has a decision.
   /// - Complexity: O(*n*) for *n* photos (the undecided tail moves up by one).
   func skip(_ id: String, index: Int) throws(DeckFailure) -> WebShapes.Deck {
-    try library { () throws(PhotoSessionError) in
+    let session = try library { () throws(PhotoSessionError) in
       try deck.change(id) { session throws(PhotoSessionError) in
         guard session.state.cursor == index else {
           throw PhotoSessionError(
             .sessionBusy, description: "photo \(index + 1) is no longer on screen")
         }
         try session.skip()
+        return session
       }
     }
-    return try shape(id)
+    return try shape(id, session: session)
   }
 
   /// Undoes the last decision or change.
   func undo(_ id: String) throws(DeckFailure) -> WebShapes.Deck {
-    try library { () throws(PhotoSessionError) in try deck.undo(id) }
-    return try shape(id)
+    let session = try library { () throws(PhotoSessionError) in try deck.undo(id) }
+    return try shape(id, session: session)
   }
 
   /// Changes the decision of the decided card at queue position `index`.

@@ -84,7 +84,7 @@ struct OrganizeChannel {
       let arrivals = service.workspace.arrivals(since: mark)
       mark = arrivals?.mark ?? mark
       try await outbox.send(
-        OrganizeOutput(type: "changed", version: version, done: arrivals?.summary))
+        .changed(version: version, arrivals: arrivals?.summary))
     }
   }
 
@@ -101,17 +101,17 @@ struct OrganizeChannel {
     let decoder = JSONDecoder()
     for try await message in inbound.messages(maxSize: WebLimits.message) {
       guard case .text(let text) = message else {
-        try await outbox.send(OrganizeOutput(type: "error", error: "not an organize message"))
+        try await outbox.send(.error("not an organize message"))
         continue
       }
       let input: OrganizeInput
       do {
         input = try decoder.decode(OrganizeInput.self, from: Data(text.utf8))
       } catch let refusal as OrganizeInput.Refusal {
-        try await outbox.send(OrganizeOutput(type: "error", error: refusal.message))
+        try await outbox.send(.error(refusal.message))
         continue
       } catch {
-        try await outbox.send(OrganizeOutput(type: "error", error: "not an organize message"))
+        try await outbox.send(.error("not an organize message"))
         continue
       }
       var phase: TouchPhase?
@@ -136,10 +136,8 @@ struct OrganizeChannel {
         let answer = current.retarget(x: x ?? last.x, y: y ?? last.y)
         stroke = current
         // The answer names its stroke and message, as a sample's does, so the page takes it.
-        if var answer {
-          answer.stroke = current.number
-          answer.sample = number
-          try await outbox.send(answer)
+        if let answer {
+          try await outbox.send(answer, stroke: current.number, sample: number)
         }
         continue
       case .advance(let time, let number):
@@ -165,8 +163,7 @@ struct OrganizeChannel {
           } catch let failure as DeckFailure {
             stroke = nil
             try await outbox.send(
-              OrganizeOutput(
-                type: "snapBack", stroke: sample.begin.stroke, error: failure.description))
+              .snapBack(.notBegun(error: failure.description)), stroke: sample.begin.stroke)
             continue
           }
         } else if var current = stroke {
@@ -182,10 +179,8 @@ struct OrganizeChannel {
       if phase == .ended || phase == .cancelled, current.arena.isRowRevealed {
         revealed = current
       }
-      for var message in messages {
-        message.stroke = current.number
-        message.sample = n
-        try await outbox.send(message)
+      for message in messages {
+        try await outbox.send(message, stroke: current.number, sample: n)
       }
       if phase == .ended || phase == .cancelled { stroke = nil }
       if let effect {
@@ -238,17 +233,12 @@ struct OrganizeChannel {
         let (done, view) = try await service.remove(
           id, in: stroke.collection, version: stroke.version)
         watching(view.version)
-        try await outbox.send(
-          OrganizeOutput(
-            type: "deleted", version: view.version, id: id, haptic: "commit", done: done,
-            view: view))
+        try await outbox.send(.deleted(id: id, done: done, view: view))
         return true
       case .drop(let target):
         if case .blocked(let refusal, _) = target {
           try await outbox.send(
-            OrganizeOutput(
-              type: "snapBack", id: id, blocked: true, reason: refusal.reason,
-              haptic: "refusedDrop", motion: stroke.motion(.snapBack)))
+            .snapBack(.blocked(id: id, reason: refusal.reason, motion: stroke.motion(.snapBack))))
           return false
         }
         // Saved first: `dropped` goes out once the move is durable, then the view that
@@ -256,19 +246,16 @@ struct OrganizeChannel {
         let saved = try await service.drop(
           target, moving: id, in: stroke.collection, version: stroke.version,
           shown: stroke.shown)
-        try await outbox.send(
-          OrganizeOutput(type: "dropped", id: id, haptic: "drop", done: "Moved"))
+        try await outbox.send(.dropped(id: id))
         let view = service.view(after: saved, of: stroke.collection)
         watching(view.version)
-        try await outbox.send(
-          OrganizeOutput(type: "view", version: view.version, id: id, view: view))
+        try await outbox.send(.view(id: id, view: view))
         return true
       }
     } catch let failure as DeckFailure {
       try await outbox.send(
-        OrganizeOutput(
-          type: "snapBack", id: id, reason: failure.description, haptic: "refusedDrop",
-          motion: stroke.motion(.snapBack), error: failure.description))
+        .snapBack(
+          .failed(id: id, error: failure.description, motion: stroke.motion(.snapBack))))
       return false
     }
   }
@@ -280,9 +267,7 @@ struct StrokeOutbox {
   let number: Int?
 
   func send(_ message: OrganizeOutput) async throws {
-    var message = message
-    message.stroke = number
-    try await outbox.send(message)
+    try await outbox.send(message, stroke: number)
   }
 }
 
@@ -294,7 +279,9 @@ actor Outbox {
     self.outbound = outbound
   }
 
-  func send(_ message: OrganizeOutput) async throws {
-    try await outbound.write(.text(String(decoding: WebShapes.encode(message), as: UTF8.self)))
+  /// Sends a message, with its stroke's and sample's numbers when given.
+  func send(_ message: OrganizeOutput, stroke: Int? = nil, sample: Int? = nil) async throws {
+    let stamped = OrganizeOutput.Stamped(output: message, stroke: stroke, sample: sample)
+    try await outbound.write(.text(String(decoding: WebShapes.encode(stamped), as: UTF8.self)))
   }
 }

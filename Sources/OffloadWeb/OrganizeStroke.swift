@@ -2,54 +2,6 @@ import Foundation
 import Gestures
 import Offload
 
-/// What the server answers an organize page.
-struct OrganizeOutput: Encodable {
-  struct Line: Encodable, Hashable {
-    var x: Double
-    var y: Double
-    var depth: Int
-  }
-  struct Motion: Encodable {
-    var duration: Double
-    var scale: Double
-    var rotation: Double
-  }
-  /// One answer the next sample may get: the line, or the tint and its reason.
-  struct Answer: Encodable, Hashable {
-    var line: Line?
-    var blocked: Bool?
-    var reason: String?
-  }
-  /// The answers for the next sample near this one (`DropTargetResolver.regions`, resolved
-  /// with this answer as `previous`): `cells` are `[minX, maxX, minY, maxY, answer]`, edges
-  /// included, with `answer` an index into `answers`. The page draws the next line at once
-  /// when its next sample, sent right after this answer, lands in a cell.
-  struct Next: Encodable {
-    var answers: [Answer]
-    var cells: [[Double]]
-  }
-  var type: String
-  var version: String?
-  var id: String?
-  /// The stroke the answer belongs to (the page's number).
-  var stroke: Int?
-  /// The sample it answers (the page's `n`), when the page numbered it.
-  var sample: Int?
-  var line: Line?
-  var blocked: Bool?
-  var reason: String?
-  var next: Next?
-  var autoScroll: Double?
-  var offset: Double?
-  var opacity: Double?
-  var past: Bool?
-  var haptic: String?
-  var motion: Motion?
-  var done: String?
-  var view: OrganizeShapes.Collection?
-  var error: String?
-}
-
 /// One stroke on a row: the Gestures arena (the `listRow` surface for a touch on the row, the
 /// `reorderHandle` surface for the handle) fed with the page's samples, and, once the row
 /// lifts, the drop-target resolver run over the visible rows at every move.
@@ -134,8 +86,7 @@ struct OrganizeStroke {
   }
 
   private func closed(_ reason: RowRevealCloseReason) -> OrganizeOutput {
-    OrganizeOutput(
-      type: "closed", id: id.rawValue, reason: reason.rawValue, motion: motion(.rowSnapBack))
+    .closed(id: id.rawValue, reason: reason.rawValue, motion: motion(.rowSnapBack))
   }
 
   /// Takes the page's geometry: rows, viewport and indentation.
@@ -181,33 +132,28 @@ struct OrganizeStroke {
       switch event {
       case .rowSwipe(let frame, _):
         messages.append(
-          OrganizeOutput(
-            type: "swipe", offset: frame.offset, opacity: frame.trashOpacity,
-            past: frame.pastCommit))
+          .swipe(offset: frame.offset, opacity: frame.trashOpacity, past: frame.pastCommit))
       case .rowSwipeFinished(.delete, _):
         effect = .delete
       case .rowSwipeFinished(.reveal, _):
         messages.append(
-          OrganizeOutput(
-            type: "reveal", id: id.rawValue, offset: -arena.configuration.rowSwipeRevealWidth,
+          .reveal(
+            id: id.rawValue, offset: -arena.configuration.rowSwipeRevealWidth,
             motion: motion(.rowSnapBack)))
       case .rowRevealClosed(let reason, _):
         messages.append(closed(reason))
       case .rowSwipeFinished(.snapBack, _):
-        messages.append(OrganizeOutput(type: "swipeBack", motion: motion(.rowSnapBack)))
+        messages.append(.swipeBack(motion: motion(.rowSnapBack)))
       case .decided(.scroll, _, _):
-        messages.append(OrganizeOutput(type: "scroll"))
+        messages.append(.scroll)
       case .reorder(.lift, let point, _):
         if let refusal = DropTargetResolver.canLift([id], rules: rules.policy) {
           liftRefusal = refusal
-          messages.append(
-            OrganizeOutput(type: "liftRefused", reason: refusal.reason, haptic: "refusedDrop"))
+          messages.append(.liftRefused(reason: refusal.reason))
         } else {
           lifted = true
           // With the answers for the first move, so its line is drawn ahead too.
-          var lift = OrganizeOutput(type: "lift", haptic: "grab", motion: motion(.lift))
-          lift.next = next(around: point)
-          messages.append(lift)
+          messages.append(.lift(motion: motion(.lift), next: next(around: point)))
         }
       case .reorder(.move, let point, _):
         if lifted { messages.append(target(at: point)) }
@@ -217,10 +163,10 @@ struct OrganizeStroke {
         if let target = resolution.target {
           effect = .drop(target)
         } else {
-          messages.append(OrganizeOutput(type: "snapBack", motion: motion(.snapBack)))
+          messages.append(.snapBack(.released(motion(.snapBack))))
         }
       case .reorder(.cancel, _, _):
-        if lifted { messages.append(OrganizeOutput(type: "snapBack", motion: motion(.snapBack))) }
+        if lifted { messages.append(.snapBack(.released(motion(.snapBack)))) }
       default:
         break
       }
@@ -230,7 +176,7 @@ struct OrganizeStroke {
     if phase == .ended || phase == .cancelled, effect == nil,
       !messages.contains(where: { terminal.contains($0.type) })
     {
-      messages.append(OrganizeOutput(type: "ended", motion: motion(.rowSnapBack)))
+      messages.append(.ended(motion: motion(.rowSnapBack)))
     }
     return (messages, effect)
   }
@@ -258,11 +204,7 @@ struct OrganizeStroke {
       DropAnswer(
         target: resolution.target, line: resolution.line,
         showsInvalidTint: resolution.showsInvalidTint))
-    var output = OrganizeOutput(
-      type: "target", line: here.line, blocked: here.blocked ?? false, reason: here.reason,
-      autoScroll: resolution.autoScrollSpeed)
-    output.next = next(around: point)
-    return output
+    return .target(here, autoScroll: resolution.autoScrollSpeed, next: next(around: point))
   }
 
   /// The answers near a point for the sample after it, with the current target as `previous`.
@@ -301,8 +243,6 @@ struct OrganizeStroke {
   }
 
   func motion(_ cue: MotionCue) -> OrganizeOutput.Motion {
-    let spec = MotionSpec.for(cue, reduceMotion: reduceMotion)
-    return OrganizeOutput.Motion(
-      duration: spec.duration, scale: spec.scale, rotation: spec.rotationDegrees)
+    OrganizeOutput.Motion(MotionSpec.for(cue, reduceMotion: reduceMotion))
   }
 }

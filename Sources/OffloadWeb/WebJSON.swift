@@ -90,32 +90,3 @@ extension OrganizeShapes.Changed: WebJSONWritable where View: WebJSONWritable {
     return true
   }
 }
-
-extension OrganizeOutput: WebJSONWritable {
-  /// Messages with numbers other than integers (a line, a motion, offsets) go through
-  /// `JSONEncoder`, whose shortest number text this does not repeat; the rest, the view
-  /// messages among them, are written here.
-  func writeJSON(to writer: inout CanonicalJSONWriter) -> Bool {
-    guard line == nil, motion == nil, autoScroll == nil, offset == nil, opacity == nil else {
-      return false
-    }
-    writer.beginObject()
-    writer.member("blocked", blocked)
-    writer.member("done", done)
-    writer.member("error", error)
-    writer.member("haptic", haptic)
-    writer.member("id", id)
-    writer.member("past", past)
-    writer.member("reason", reason)
-    writer.member("sample", sample)
-    writer.member("stroke", stroke)
-    writer.member("type", type)
-    writer.member("version", version)
-    if let view {
-      writer.key("view")
-      _ = view.writeJSON(to: &writer)
-    }
-    writer.endObject()
-    return true
-  }
-}

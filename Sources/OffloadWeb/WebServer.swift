@@ -182,7 +182,7 @@ public final class WebServer: Sendable {
     }
     let deck = DeckService(
       store: PhotoSessions.store(root: options.storeRoot, environment: options.environment),
-      roots: options.roots)
+      roots: options.roots, sharing: (options.storeRoot, options.environment))
     HomeRoutes(assets: assets).addRoutes(to: router)
     PhotoRoutes(service: deck, assets: assets, recordTraces: options.recordTraces)
       .addRoutes(to: router)

@@ -208,7 +208,7 @@ struct OrganizeStrokeTests {
       return
     }
     #expect(!target.isBlocked)
-    #expect(result.messages.contains { $0.line != nil })
+    #expect(result.messages.contains { $0.answer?.line != nil })
   }
 
   @Test("the handle lifts at once (mouse), and a drop below the last row lands after it")
@@ -266,9 +266,10 @@ struct OrganizeStrokeTests {
             point.x >= $0[0] && point.x <= $0[1] && point.y >= $0[2] && point.y <= $0[3]
           }) {
             let guess = cells.answers[Int(cell[4])]
-            #expect(guess.line == target.line, "step \(step) \(point), \(rng)")
-            #expect((guess.blocked ?? false) == (target.blocked ?? false), "step \(step), \(rng)")
-            #expect(guess.reason == target.reason, "step \(step), \(rng)")
+            #expect(guess.line == target.answer?.line, "step \(step) \(point), \(rng)")
+            #expect(
+              (guess.blocked ?? false) == (target.answer?.blocked ?? false), "step \(step), \(rng)")
+            #expect(guess.reason == target.answer?.reason, "step \(step), \(rng)")
             predicted += 1
             if guess.blocked == true { blocked += 1 }
           } else {

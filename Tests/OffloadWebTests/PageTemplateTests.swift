@@ -32,20 +32,54 @@ struct PageTemplateTests {
     }
   }
 
-  @Test("a page without the marker, or with two, is refused with its name")
+  @Test("each page's line names its title, script and body class; the opening is the same")
+  func pagesShareTheOpening() throws {
+    let files = try WebAssets.load().files
+    for (name, title, script, page) in [
+      ("collection.html", "Offload · Collection", "organize.js", "organize-page"),
+      ("collections.html", "Offload · Collections", "organize-collections.js", "organize-page"),
+      ("photos.html", "Offload · Photos", "deck.js", "deck-page"),
+      ("review.html", "Offload · Review", "review.js", "review-page"),
+      ("home.html", "Offload", "home.js", "home-page"),
+    ] {
+      let text = String(decoding: try #require(files[name]).bytes, as: UTF8.self)
+      #expect(
+        text.hasPrefix("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset"), "\(name)")
+      #expect(
+        text.contains(
+          "<title>\(title)</title>\n<script type=\"module\" src=\"/assets/\(script)\"></script>\n</head>\n<body class=\"\(page)\">\n<header class=\"bar\">\n"
+        ), "\(name)")
+      #expect(!text.contains("{{"), "\(name)")
+    }
+  }
+
+  @Test("a page without the marker line, with two, or naming too little is refused with its name")
   func refusesBadPages() {
+    let head =
+      "<title>{{title}}</title><script src=\"{{script}}\"></script><body class=\"{{class}}\">\n"
     for (text, count) in [("<head></head>", 0), ("<!-- page head --><!-- page head -->", 2)] {
       var files = ["odd.html": WebAssets.Asset(bytes: Array(text.utf8), type: "text/html")]
       #expect(
         throws: PageTemplate.Failure(
           description:
-            "page odd.html holds \"<!-- page head -->\" \(count) times, not once: the shared head has no one place there"
+            "page odd.html holds \"<!-- page head\" \(count) times, not once: the shared head has no one place there"
         )
-      ) { try PageTemplate.expand(&files, head: "<meta charset=\"utf-8\">\n") }
+      ) { try PageTemplate.expand(&files, head: head) }
     }
-    let page = Array("<head>\n<!-- page head -->\n".utf8)
+    var short = [
+      "b.html": WebAssets.Asset(
+        bytes: Array(#"<!-- page head title="T" class="c" -->"#.utf8), type: "text/html")
+    ]
+    #expect(
+      throws: PageTemplate.Failure(description: #"page b.html's head line names no script="…""#)
+    ) {
+      try PageTemplate.expand(&short, head: head)
+    }
+    let page = Array("<!-- page head title=\"T\" script=\"s.js\" class=\"c\" -->\nrest\n".utf8)
     var files = ["a.html": WebAssets.Asset(bytes: page, type: "text/html")]
-    #expect(throws: Never.self) { try PageTemplate.expand(&files, head: "X\n") }
-    #expect(files["a.html"]?.bytes == Array("<head>\nX\n".utf8))
+    #expect(throws: Never.self) { try PageTemplate.expand(&files, head: head) }
+    #expect(
+      files["a.html"]?.bytes
+        == Array("<title>T</title><script src=\"s.js\"></script><body class=\"c\">\nrest\n".utf8))
   }
 }

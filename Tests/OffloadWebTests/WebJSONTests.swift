@@ -59,25 +59,35 @@ struct WebJSONTests {
       done: Self.text(&random), view: view, id: random.next() % 2 == 0 ? nil : Self.text(&random))
     Self.same(changed, "change, seed \(seed)")
     func maybe<T>(_ value: T) -> T? { random.next() % 2 == 0 ? value : nil }
-    let message = OrganizeOutput(
-      type: Self.text(&random), version: maybe(Self.text(&random)), id: maybe(Self.text(&random)),
-      stroke: maybe(Int(random.next() % 1_000) - 500), sample: maybe(Int(random.next() % 99)),
-      blocked: maybe(random.next() % 2 == 0), reason: maybe(Self.text(&random)),
-      past: maybe(random.next() % 2 == 0), haptic: maybe(Self.text(&random)),
-      done: maybe(Self.text(&random)), view: maybe(view), error: maybe(Self.text(&random)))
-    Self.same(message, "message, seed \(seed)")
+    let id = Self.text(&random)
+    let messages: [OrganizeOutput] = [
+      .changed(version: Self.text(&random), arrivals: maybe(Self.text(&random))),
+      .error(Self.text(&random)), .scroll, .liftRefused(reason: Self.text(&random)),
+      .snapBack(.notBegun(error: Self.text(&random))),
+      .deleted(id: id, done: Self.text(&random), view: view), .dropped(id: id),
+      .view(id: id, view: view),
+    ]
+    for message in messages {
+      let stamped = OrganizeOutput.Stamped(
+        output: message, stroke: maybe(Int(random.next() % 1_000) - 500),
+        sample: maybe(Int(random.next() % 99)))
+      Self.same(stamped, "\(message.type), seed \(seed)")
+    }
   }
 
   @Test("a message with a line, a motion or an offset goes through JSONEncoder")
   func numbersGoTheOtherWay() {
-    var target = OrganizeOutput(type: "target")
-    target.line = .init(x: 32.5, y: 0.1, depth: 1)
-    target.autoScroll = -12.25
+    let target = OrganizeOutput.Stamped(
+      output: .target(
+        .init(line: .init(x: 32.5, y: 0.1, depth: 1)), autoScroll: -12.25,
+        next: .init(answers: [], cells: [])),
+      stroke: 3, sample: 9)
     var writer = CanonicalJSONWriter(pretty: false)
     let written = target.writeJSON(to: &writer)
     #expect(!written)
     #expect(WebShapes.encode(target) == WebShapes.encodeThroughJSONEncoder(target))
     let text = String(decoding: WebShapes.encode(target), as: UTF8.self)
     #expect(text.contains(#""autoScroll":-12.25"#) && text.contains(#""y":0.1"#))
+    #expect(text.contains(#""sample":9,"stroke":3,"type":"target""#))
   }
 }

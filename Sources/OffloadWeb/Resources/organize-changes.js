@@ -1,8 +1,8 @@
 // @ts-check
 // Changes to a collection page, one after another: load, send, delete, undo, rename, add.
-import { getJSON, postJSON } from "./api.js";
+import { getJSON } from "./api.js";
 import { byId, editInPlace, showMessage } from "./dom.js";
-import { announce } from "./organize-common.js";
+import { announce, postChange } from "./organize-common.js";
 import { draw, focusRow } from "./organize-draw.js";
 import { watch } from "./organize-socket.js";
 import { id, rowElement, state, undoButton, visibleRows } from "./organize-state.js";
@@ -29,23 +29,15 @@ export function change(command, options) {
 }
 
 // A command goes to `/api/items` unless `path` names another route (a row's role).
-export async function send(command, { quiet = false, path = "/api/items" } = {}) {
-  document.body.dataset.busy = "true";
-  try {
-    const answer = await postJSON(path, { ...command, collection: id, version: state.view.version });
+export function send(command, { quiet = false, path = "/api/items" } = {}) {
+  const body = { ...command, collection: id, version: state.view.version };
+  return postChange(path, body, (answer) => {
     state.view = answer.view;
     draw();
     if (state.focusId) focusRow(state.focusId);
     watch();
     if (!quiet) announce(answer.done);
-    return answer;
-  } catch (error) {
-    showMessage(error.message);
-    if (error.status === 409) await load();
-    return null;
-  } finally {
-    document.body.dataset.busy = "false";
-  }
+  }, load);
 }
 
 export async function remove(ids) {

@@ -1,11 +1,11 @@
 // @ts-check
 // The collections page: the inbox, lists and plans; create, rename, delete, reorder (keys
 // and drag on the handle), capture into the inbox. Every change is one workspace change.
-import { Channel, getJSON, postJSON } from "./api.js";
+import { Channel, getJSON } from "./api.js";
 import { button, byId, editInPlace, inField, showMessage } from "./dom.js";
 import { justDragged, startDrag } from "./organize-collections-drag.js";
 import { drawToolbar, toggleSelected } from "./organize-collections-edit.js";
-import { announce, onUndoKey } from "./organize-common.js";
+import { announce, onUndoKey, postChange } from "./organize-common.js";
 
 const listElement = byId("collections");
 const undoButton = byId("undo", HTMLButtonElement);
@@ -122,23 +122,15 @@ export function change(command) {
   return next;
 }
 
-async function send(command) {
-  document.body.dataset.busy = "true";
-  try {
-    const answer = await postJSON("/api/collections", { ...command, version: page.view.version });
+function send(command) {
+  const body = { ...command, version: page.view.version };
+  return postChange("/api/collections", body, (answer) => {
     page.view = answer.view;
     draw();
     if (page.focusId) focusRow(page.focusId);
     channel.send({ type: "watch", version: page.view.version });
     announce(answer.done);
-    return answer;
-  } catch (error) {
-    showMessage(error.message);
-    if (error.status === 409) await load();
-    return null;
-  } finally {
-    document.body.dataset.busy = "false";
-  }
+  }, load);
 }
 
 /** @param {any} entry */

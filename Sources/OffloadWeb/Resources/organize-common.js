@@ -1,7 +1,8 @@
 // @ts-check
-// Shared by the organize pages: haptics, announcements and the undo key.
+// Shared by the organize pages: haptics, announcements, the undo key and posting a change.
 
-import { inField } from "./dom.js";
+import { postJSON } from "./api.js";
+import { inField, showMessage } from "./dom.js";
 
 // The Gestures haptic cues as vibration patterns (on, off, on ... in ms): light on grab,
 // medium on a drop or a delete, the error and two light taps on a refused drop.
@@ -38,4 +39,28 @@ export function onUndoKey(undo) {
       undo();
     }
   });
+}
+
+/**
+ * Posts a change with the page marked busy. The answer goes to `took` (the page draws and
+ * announces it); a refusal is shown, and a stale view (409) is loaded again.
+ * @param {string} path
+ * @param {object} body
+ * @param {(answer: any) => void} took
+ * @param {() => Promise<void>} reload
+ * @returns {Promise<any>} the answer, or null when the change was refused
+ */
+export async function postChange(path, body, took, reload) {
+  document.body.dataset.busy = "true";
+  try {
+    const answer = await postJSON(path, body);
+    took(answer);
+    return answer;
+  } catch (error) {
+    showMessage(error.message);
+    if (error.status === 409) await reload();
+    return null;
+  } finally {
+    document.body.dataset.busy = "false";
+  }
 }

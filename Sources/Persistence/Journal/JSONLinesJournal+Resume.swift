@@ -107,8 +107,9 @@ extension JSONLinesJournal {
     }
   }
 
-  /// The point of generation `generation` as the files are now.
-  private static func point(
+  /// The point of generation `generation` as the files are now (two `stat` calls): equal to
+  /// a suspended journal's point while no process changed its files.
+  package static func point(
     directory: String, name: String, generation: Int, lastSequence: Int,
     fileSystem: any FileSystem
   ) throws(PersistenceError) -> ResumePoint {

@@ -20,9 +20,13 @@ import Persistence
 /// and suspends the journal again (the lock released), so a terminal command can use the
 /// session between two swipes. When another process did write, resuming says so and the deck
 /// opens the session again, replaying what the other process wrote, before it applies the
-/// change: a change is never applied to a stale state. Reads compare the journal files' names,
-/// inodes, sizes and modification times with those after the deck's last change (a listing
-/// and a few `stat` calls) and replay without the lock only when they differ. See
+/// change: a change is never applied to a stale state. A change answers with the session it
+/// changed, so a decision costs the lock, two `stat` calls, one append and one fsync, and no
+/// listing of the session's folder. Reads of a session the deck changed compare its journal
+/// files with where the deck's last change left them (two `stat` calls); reads of another
+/// session compare the journal files' names, inodes, sizes and modification times with those
+/// of its last read (a listing and a few `stat` calls). Either replays without the lock only
+/// when they differ. See
 /// `Docs/Decisions/0009-photo-deck-keeps-the-session.md`.
 ///
 /// A deck is not thread-safe: use it from one task or actor at a time.
@@ -36,11 +40,10 @@ public final class PhotoDeck {
   private var viewed: [String: Viewed] = [:]
   private var manifests: [String: PhotoSessionStore.Manifest] = [:]
 
-  /// A session opened for changes, its journal suspended between them, and its journal files
-  /// as the deck left them.
+  /// A session opened for changes, its journal suspended between them (the suspended
+  /// journal knows its files as the deck left them).
   private struct Open {
     var opened: PhotoSessionStore.Opened
-    var stamp: JournalStamp
   }
 
   /// A session read without the lock, valid while its journal files are as `stamp` says.
@@ -109,11 +112,12 @@ public final class PhotoDeck {
   /// - Parameter id: The session id.
   /// - Returns: The session.
   /// - Throws: ``PhotoSessionError/Code/noSession``, or the replay's errors.
-  /// - Complexity: O(*f*) `stat` calls for the *f* files of the session's folder when it is in
-  ///   memory and unchanged; O(*n* + *e*) when it must be replayed (*n* photos, *e* events).
+  /// - Complexity: Two `stat` calls for a session the deck changed and nothing else did;
+  ///   O(*f*) `stat` calls for the *f* files of the session's folder for one it read and
+  ///   nothing changed; O(*n* + *e*) when it must be replayed (*n* photos, *e* events).
   public func session(_ id: String) throws(PhotoSessionError) -> CullingSession {
+    if let entry = opened[id], try entry.opened.isUnchanged() { return entry.opened.session }
     let stamp = try journalStamp(id)
-    if let entry = opened[id], entry.stamp == stamp { return entry.opened.session }
     if let entry = viewed[id], entry.stamp == stamp { return entry.session }
     let manifest = try manifest(id)
     let folder = sessionFolder(id)
@@ -195,13 +199,15 @@ public final class PhotoDeck {
   ///   - id: The session id.
   ///   - index: The queue position of the card the user decided.
   ///   - decision: The decision.
+  /// - Returns: The session after the decision (do not change it but through the deck).
   /// - Throws: ``PhotoSessionError/Code/sessionBusy`` when another card is on screen (another
   ///   page or process decided first), ``PhotoSessionError/Code/endOfLibrary``, or a journal
   ///   error (see ``change(_:_:)``).
   /// - Complexity: O(1) plus one durable append, for a session in memory.
+  @discardableResult
   public func decide(
     _ id: String, at index: Int, _ decision: PhotoDecision
-  ) throws(PhotoSessionError) {
+  ) throws(PhotoSessionError) -> CullingSession {
     try change(id) { session throws(PhotoSessionError) in
       let cursor = session.state.cursor
       guard cursor == index else {
@@ -212,6 +218,7 @@ public final class PhotoDeck {
         )
       }
       try session.decide(decision)
+      return session
     }
   }
 
@@ -233,10 +240,15 @@ public final class PhotoDeck {
   /// Undoes the last action of session `id`.
   ///
   /// - Parameter id: The session id.
+  /// - Returns: The session after the undo (do not change it but through the deck).
   /// - Throws: ``PhotoSessionError/Code/nothingToUndo`` or a journal error.
   /// - Complexity: O(*u*) for undo depth *u*, plus one durable append, for a session in memory.
-  public func undo(_ id: String) throws(PhotoSessionError) {
-    try change(id) { session throws(PhotoSessionError) in _ = try session.undo() }
+  @discardableResult
+  public func undo(_ id: String) throws(PhotoSessionError) -> CullingSession {
+    try change(id) { session throws(PhotoSessionError) in
+      _ = try session.undo()
+      return session
+    }
   }
 
   /// Changes the decision of the decided, uncommitted card at queue position `index`.
@@ -301,10 +313,9 @@ public final class PhotoDeck {
 
   /// Releases the lock of a session the deck just changed, keeping it in memory.
   private func letGo(_ id: String, _ session: PhotoSessionStore.Opened) throws(PhotoSessionError) {
-    // The stamp is taken under the lock: a change another process makes later differs.
-    let stamp: JournalStamp
+    // Suspending notes the journal's files under the lock: a change another process makes
+    // later differs (``PhotoSessionStore/Opened/isUnchanged()``).
     do throws(PhotoSessionError) {
-      stamp = try journalStamp(id)
       try session.suspend()
     } catch {
       try? session.close()
@@ -315,7 +326,7 @@ public final class PhotoDeck {
       for entry in opened.values { try? entry.opened.close() }
       opened.removeAll()
     }
-    opened[id] = Open(opened: session, stamp: stamp)
+    opened[id] = Open(opened: session)
   }
 
   private func sessionFolder(_ id: String) -> String { PathName.join(store.folder, id) }

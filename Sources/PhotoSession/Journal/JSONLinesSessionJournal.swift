@@ -158,6 +158,27 @@ public final class JSONLinesSessionJournal: SessionJournal {
     }
   }
 
+  /// Whether the journal's files are still as ``suspend()`` left them, read without the lock:
+  /// false once another process appended, cut, compacted or repaired it, and when the
+  /// journal is not suspended.
+  ///
+  /// - Returns: Whether the session in memory is still the session on disk.
+  /// - Throws: A read error for an I/O failure other than a missing file.
+  /// - Complexity: O(1): two `stat` calls.
+  public func isUnchangedSinceSuspend() throws(PhotoSessionError) -> Bool {
+    guard let point = resumePoint else { return false }
+    do throws(PersistenceError) {
+      let now = try JSONLinesJournal<SessionEvent, SessionSnapshot>.point(
+        directory: folder, name: Self.name, generation: point.generation,
+        lastSequence: point.lastSequence, fileSystem: fileSystem)
+      return now == point
+    } catch  where error.code == .notFound {
+      return false
+    } catch {
+      throw Self.translate(error, writing: false)
+    }
+  }
+
   /// Takes the lock again after ``suspend()``: true when nothing changed the journal meanwhile
   /// (the session in memory is current and the next append follows on), false when another
   /// process changed it (the lock is released and this journal is closed: open the session

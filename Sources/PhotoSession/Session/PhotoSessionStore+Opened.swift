@@ -60,6 +60,16 @@ extension PhotoSessionStore {
       try journal.resume()
     }
 
+    /// Whether the session's files are still as ``suspend()`` left them, read without the
+    /// lock (see ``JSONLinesSessionJournal/isUnchangedSinceSuspend()``).
+    ///
+    /// - Returns: Whether ``session`` is still the session on disk; false when not suspended.
+    /// - Throws: A read error for an I/O failure other than a missing file.
+    /// - Complexity: O(1): two `stat` calls.
+    public func isUnchanged() throws(PhotoSessionError) -> Bool {
+      try journal.isUnchangedSinceSuspend()
+    }
+
     /// The session id.
     public var id: String { manifest.id }
   }

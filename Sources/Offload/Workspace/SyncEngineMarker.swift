@@ -9,7 +9,7 @@ public import Persistence
 /// one single-writer store apart lose one side's edits when the engine picks one copy.
 ///
 /// ```swift
-/// if let marker = SyncEngineMarker.find(from: "/home/ada/Sync/offload") {
+/// if let marker = SyncEngineMarker.find(from: storeFolder) {
 ///   print(marker.description)  // "Syncthing's .stfolder in /home/ada/Sync"
 /// }
 /// ```

@@ -93,7 +93,7 @@ extension Workspace {
   /// opened without a state folder (`stateDirectory: nil`) are returned as they are.
   ///
   /// ```swift
-  /// let opened = try Workspace(root: "/home/ada/Sync/offload").sharedIfSynced(forChange: true)
+  /// let opened = try Workspace(root: storeFolder).sharedIfSynced(forChange: true)
   /// if let notice = opened.notice { print(notice) }
   /// ```
   ///

@@ -292,4 +292,22 @@ struct DocExampleTests {
     #expect(forest.parent(of: "travel-1") != nil || forest.roots.contains("travel-1"))
     #expect(resolution.target != nil)
   }
+
+  @Test func syncEngineMarkerAndSharingOnFirstOpen() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(
+      atPath: folder.appending("Sync/.stfolder"), withIntermediateDirectories: true)
+    let storeFolder = folder.appending("Sync/offload")
+    var printed: [String] = []
+    func print(_ text: String) { printed.append(text) }
+    if let marker = SyncEngineMarker.find(from: storeFolder) {
+      print(marker.description)  // "Syncthing's .stfolder in /home/ada/Sync"
+    }
+    #expect(printed == ["Syncthing's .stfolder in " + folder.appending("Sync")])
+    let opened = try Workspace(root: storeFolder).sharedIfSynced(forChange: true)
+    if let notice = opened.notice { print(notice) }
+    #expect(opened.workspace.isShared)
+    #expect(printed.count == 2 && printed[1].hasSuffix("found " + printed[0]))
+  }
 }

@@ -279,6 +279,12 @@ class Pair:
     def start(self):
         self.daemon_a.start()
         self.daemon_b.start()
+        # Each daemon marks its folder (`.stfolder`) when the folder starts; offloadctl's first
+        # command looks for that marker, so nothing runs before both folders are marked.
+        for device in (self.a, self.b):
+            marker = os.path.join(device.store, ".stfolder")
+            eventually("%s's folder is marked" % device.name, lambda: os.path.exists(marker)
+                       or "no %s yet" % marker, timeout=60)
 
     def stop(self):
         for daemon in (self.daemon_a, self.daemon_b):

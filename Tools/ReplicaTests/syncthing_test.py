@@ -2,7 +2,9 @@
 """One store on two devices, carried by two real Syncthing daemons: nothing lost (issue 28).
 
 The scenario: the laptop creates a list Trip (Hotel, Tickets, Pack) and Syncthing carries it
-to the phone. The phone's daemon stops. The laptop adds "Passport" and moves "Pack" first;
+to the phone. Nobody runs `offloadctl store share`: the store is shared on the laptop's first
+command because Syncthing's `.stfolder` is in the store folder, and the phone joins it as it
+arrives. The phone's daemon stops. The laptop adds "Passport" and moves "Pack" first;
 the phone adds "Sunscreen" and ticks "Hotel". The phone's daemon starts again and the folders
 meet. Then both devices must show all four edits, byte for byte the same
 `collection show --json`, no `*.sync-conflict-*` file anywhere, and a clean `store verify`.
@@ -14,6 +16,7 @@ not installed (apt-get install syncthing).
 """
 import argparse
 import json
+import os
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the repository
@@ -30,15 +33,32 @@ def texts(items):
 
 def scenario(pair):
     laptop, phone = pair.a, pair.b
-    laptop.ctl("collection", "create", COLLECTION, "--kind", "list")
+    # No `store share`: Syncthing's .stfolder in the store folder makes the new store shared
+    # on the first command, before it writes, and that command says so on stderr.
+    created = laptop.run("collection", "create", COLLECTION, "--kind", "list")
+    check(created.returncode == 0, "laptop: collection create exited %d: %s" % (
+        created.returncode, created.stderr))
+    shared = "found Syncthing's .stfolder in %s" % laptop.store
+    check(shared in created.stderr and "now shared between devices" in created.stderr,
+          "laptop: the first command did not say the store is now shared (%r)" % created.stderr)
+    check(os.path.isdir(os.path.join(laptop.store, "replicas")),
+          "laptop: the store has no replicas/ folder after its first command")
+    print("ok: the laptop's first command shared the store: %s" % created.stderr.splitlines()[0])
     for text in ["Hotel", "Tickets", "Pack"]:
-        laptop.ctl("item", "add", COLLECTION, text)
-    # The list was made in the single-writer layout; sharing turns it into the laptop's log.
-    laptop.ctl("store", "share")
+        added = laptop.run("item", "add", COLLECTION, text)
+        check(added.returncode == 0 and "now shared" not in added.stderr,
+              "laptop: item add %s: %d %r" % (text, added.returncode, added.stderr))
+    check(not [n for n in os.listdir(laptop.store) if n.startswith("changes.")],
+          "laptop: the single-writer journal was written at the store's root")
     seconds = pair.wait_in_sync("the new list reaches the phone")
-    check(texts(phone.items(COLLECTION)) == ["Hotel", "Tickets", "Pack"],
-          "the phone shows %r before the edits" % texts(phone.items(COLLECTION)))
-    print("ok: the list reached the phone in %.1f s" % seconds)
+    first = phone.run("collection", "show", COLLECTION, "--json")
+    check(first.returncode == 0, "phone: collection show exited %d: %s" % (
+        first.returncode, first.stderr))
+    check("now shared" not in first.stderr,
+          "phone: a store that arrived shared was shared again: %r" % first.stderr)
+    check(texts(json.loads(first.stdout)["items"]) == ["Hotel", "Tickets", "Pack"],
+          "the phone shows %r before the edits" % texts(json.loads(first.stdout)["items"]))
+    print("ok: the list reached the phone in %.1f s, shared already" % seconds)
 
     pair.daemon_b.stop()
     print("ok: the phone's daemon stopped")

@@ -36,7 +36,14 @@ extension OrganizeScreen {
     case .some(let prompt):
       statusLine = "\(prompt.label): \(input)▏  (Enter saves, Esc cancels)"
     }
-    var footer: [FrameLine] = [FrameLine(statusLine, style: prompt == nil ? .plain : .bold)]
+    // A message wider than the terminal (a merge report, a refusal's reason) wraps onto up to
+    // three lines rather than losing its end, while the list keeps at least 8 rows (a short
+    // terminal cuts it as before); a prompt keeps one line.
+    let statusLines = max(1, min(3, size.rows - 10))
+    var footer: [FrameLine] =
+      prompt == nil
+      ? Self.wrapped(statusLine, width: size.columns, lines: statusLines).map { FrameLine($0) }
+      : [FrameLine(statusLine, style: .bold)]
     if bar.isShown {
       let buttons = bar.items.map { item in
         item.availability.isEnabled ? "[\(item.title)]" : "(\(item.title))"
@@ -74,6 +81,38 @@ extension OrganizeScreen {
     return Frame.list(size: size, header: header, footer: footer, viewport: viewport) { index in
       line(for: index, highlighted: index == viewport.cursor)
     }
+  }
+
+  /// `text` cut at spaces into lines of at most `width` columns, at most `lines` of them (the
+  /// last one ends in "…" when text is left over); a word wider than a line is cut.
+  ///
+  /// - Complexity: O(*n*) for *n* characters.
+  static func wrapped(_ text: String, width: Int, lines: Int) -> [String] {
+    guard TerminalText.width(of: text) > width, width > 0, lines > 1 else { return [text] }
+    var result: [String] = []
+    var line = ""
+    var words = text.split(separator: " ", omittingEmptySubsequences: false)[...]
+    while let word = words.first {
+      let candidate = line.isEmpty ? String(word) : line + " " + word
+      if TerminalText.width(of: candidate) <= width || line.isEmpty {
+        line = candidate
+        words = words.dropFirst()
+        if TerminalText.width(of: line) > width {
+          result.append(TerminalText.fit(line, width: width))
+          line = ""
+        }
+      } else {
+        result.append(line)
+        line = ""
+      }
+      if result.count == lines - 1 {
+        let rest = ([line].filter { !$0.isEmpty } + words.map(String.init)).joined(separator: " ")
+        if !rest.isEmpty { result.append(TerminalText.fit(rest, width: width)) }
+        return result
+      }
+    }
+    if !line.isEmpty { result.append(line) }
+    return result
   }
 
   /// One row's line: checkmark (edit mode), outline number, indentation, done box,

@@ -22,16 +22,26 @@ public struct OrganizeSession {
 
   /// Opens a collection.
   ///
+  /// A surface that clears the terminal to draw the screen passes what opening the store had
+  /// to say (the merge report of what arrived from other devices, that the store became
+  /// shared) as `notices`: they take the status line of the first frame, where the user sees
+  /// them, instead of a line on stderr the screen would draw over.
+  ///
   /// - Parameters:
   ///   - workspace: The store.
   ///   - collection: The collection's name or id prefix.
+  ///   - notices: Lines to show on the first frame's status line, joined by " · "; none
+  ///     leaves the collection's summary there.
   /// - Throws: ``WorkspaceError/Code/notFound`` and the errors of reading the store.
   /// - Complexity: O(*n* log *n*), where *n* is the number of items.
-  public init(workspace: Workspace, collection: String) throws(WorkspaceError) {
+  public init(workspace: Workspace, collection: String, notices: [String] = [])
+    throws(WorkspaceError)
+  {
     self.workspace = workspace
     let tree = try workspace.tree(of: collection)
     self.collectionID = tree.collection.id
     self.screen = OrganizeScreen(tree: tree)
+    if !notices.isEmpty { screen.status = notices.joined(separator: " · ") }
   }
 
   /// Handles one key, making the change it asks for.

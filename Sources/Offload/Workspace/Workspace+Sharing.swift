@@ -4,9 +4,10 @@ import Persistence
 import PhotoSession
 import Replication
 
-// Sharing a store between devices is a step the user takes (`offloadctl store share`): until
-// then a store keeps the single-writer layout, whose guarantees the crash and kill trials
-// check. See decision 0010, "Sharing is explicit".
+// A store becomes shared between devices on its first open when it lies in a folder a sync
+// engine carries (``SyncEngineMarker``), or when the user asks (`offloadctl store share`,
+// for a git remote or a USB stick no marker reveals): until then it keeps the single-writer
+// layout. See decision 0010, "Sharing on first open".
 extension Workspace {
   /// The folder whose presence marks a store shared between devices.
   static let replicasFolder = "replicas"
@@ -36,16 +37,22 @@ extension Workspace {
   ///   state folder for this device's identity (`$XDG_STATE_HOME` or `~/.local/state`).
   /// - Complexity: O(*n*) for *n* items in the store (the first time).
   public func share() throws(WorkspaceError) -> Workspace {
+    // The identity is made before `replicas/` shows the store shared, so a process that
+    // opens the store in between finds this device's identity, not a second one.
+    let state = stateDirectory ?? DeviceContext.defaultStateDirectory()
+    guard let state, DeviceContext.resolve(store: root, state: state) != nil else {
+      throw WorkspaceError(
+        .cannotCreate,
+        "cannot keep this device's identity for \(root): no writable state folder "
+          + "($XDG_STATE_HOME or ~/.local/state)")
+    }
     do throws(PersistenceError) {
       try fileSystem.makeDirectories(root + "/" + Self.replicasFolder, permissions: 0o755)
     } catch {
       throw WorkspaceError(
         .cannotCreate, "cannot create the store folder \(root): \(error.description)")
     }
-    let shared = Workspace(
-      root: root, maximumPlanDepth: maximumPlanDepth, historyLimit: historyLimit,
-      lockTimeout: lockTimeout, fileSystem: fileSystem, now: now,
-      stateDirectory: stateDirectory ?? DeviceContext.defaultStateDirectory())
+    let shared = reopened(stateDirectory: state)
     guard shared.isShared else {
       throw WorkspaceError(
         .cannotCreate,
@@ -73,6 +80,71 @@ extension Workspace {
       }
     }
     return shared
+  }
+}
+
+extension Workspace {
+  /// This workspace as it should be used: when the store lies in a folder a sync engine
+  /// carries (a ``SyncEngineMarker`` in its folder or an ancestor) and is not shared yet, it
+  /// is shared now (``share()``), before any change is written, and a line says so and why.
+  /// The check and the sharing run under the single-writer store's lock, so a second process
+  /// that waited on that lock finds the store shared and shares nothing again. A store already
+  /// shared, one no marker reveals (`store share` is the step for those), and a workspace
+  /// opened without a state folder (`stateDirectory: nil`) are returned as they are.
+  ///
+  /// ```swift
+  /// let opened = try Workspace(root: storeFolder).sharedIfSynced(forChange: true)
+  /// if let notice = opened.notice { print(notice) }
+  /// ```
+  ///
+  /// - Parameter forChange: Whether a change follows: a store that does not exist yet is
+  ///   made shared only then, so a read of an empty folder writes nothing.
+  /// - Returns: The workspace to use, and the line to show when the store was shared now.
+  /// - Throws: ``WorkspaceError`` when sharing fails (``share()``) or the lock stays busy.
+  /// - Complexity: O(*d* × *e*) to look for markers (one listing per folder on the store's
+  ///   path: *d* folders of at most *e* entries); sharing adds O(*n*) for *n* items.
+  public func sharedIfSynced(forChange: Bool) throws(WorkspaceError) -> (
+    workspace: Workspace, notice: String?
+  ) {
+    guard device == nil, let stateDirectory else { return (self, nil) }
+    // Shared since this workspace was made (by another process): open it as it is now.
+    if replicasFolderExists { return (reopened(stateDirectory: stateDirectory), nil) }
+    guard forChange || singleWriterLayoutExists,
+      let marker = SyncEngineMarker.find(
+        from: DeviceContext.identityPath(root), fileSystem: fileSystem)
+    else { return (self, nil) }
+    do throws(PersistenceError) {
+      try fileSystem.makeDirectories(root, permissions: 0o755)
+    } catch {
+      throw WorkspaceError(
+        .cannotCreate, "cannot create the store folder \(root): \(error.description)")
+    }
+    return try singleWriterView.locked(shared: false) {
+      () throws(WorkspaceError) -> (workspace: Workspace, notice: String?) in
+      // Another process may have shared the store while this one waited for the lock.
+      let current = reopened(stateDirectory: stateDirectory)
+      if current.replicasFolderExists { return (current, nil) }
+      let shared = try share()
+      let notice =
+        "this store is now shared between devices, each writing its own log, because it lies "
+        + "in a folder a sync engine carries: found \(marker)"
+      return (shared, notice)
+    }
+  }
+
+  /// Whether the store holds `replicas/` (it is shared, whether or not this device has an
+  /// identity for it).
+  var replicasFolderExists: Bool {
+    let path = root + "/" + Self.replicasFolder
+    return (try? fileSystem.status(path, followingLinks: true))?.kind == .directory
+  }
+
+  /// This workspace's settings over the store as it is on disk now.
+  func reopened(stateDirectory: String?) -> Workspace {
+    Workspace(
+      root: root, maximumPlanDepth: maximumPlanDepth, historyLimit: historyLimit,
+      lockTimeout: lockTimeout, fileSystem: fileSystem, now: now,
+      stateDirectory: stateDirectory)
   }
 }
 

@@ -51,16 +51,3 @@ struct DevicesCommand: ParsableCommand {
     return text
   }
 }
-
-extension GlobalOptions {
-  /// The workspace as this device may use it: its claim on its folder checked (a device
-  /// that finds another device's claim there moves to a new replica id, and says so), then,
-  /// unless `--quiet`, one line on standard error saying what arrived from other devices
-  /// since this device last looked. Standard output, `--json` included, is left alone.
-  func arriving(_ workspace: Workspace) -> Workspace {
-    let (claimed, notice) = (try? workspace.claimingOwnFolder()) ?? (workspace, nil)
-    if let notice { Output.error("offloadctl: \(notice)") }
-    if !quiet, let line = claimed.reportArrivals() { Output.error("offloadctl: \(line)") }
-    return claimed
-  }
-}

@@ -27,11 +27,22 @@ struct OrganizeCommand: ParsableCommand {
   var collection: String
 
   func run() throws {
-    let workspace = try global.workspace()
-    let session = try failing { () throws(WorkspaceError) in
-      try OrganizeSession(workspace: workspace, collection: collection)
+    // What opening the store says goes on the screen's first status line: a line on stderr
+    // would be drawn over when the screen clears the terminal.
+    let opened = try global.opened(forChange: true)
+    let session: OrganizeSession
+    let terminal: TerminalSession
+    do {
+      session = try failing { () throws(WorkspaceError) in
+        try OrganizeSession(
+          workspace: opened.workspace, collection: collection, notices: opened.notices)
+      }
+      terminal = try TerminalSession.start()
+    } catch {
+      // No screen after all: the lines go where the other commands put them.
+      for line in opened.notices { Output.error("offloadctl: \(line)") }
+      throw error
     }
-    let terminal = try TerminalSession.start()
     var screen = OrganizeTerminalScreen(session: session)
     var loop = TerminalEventLoop(session: terminal)
     loop.run(&screen)

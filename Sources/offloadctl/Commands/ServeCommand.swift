@@ -84,6 +84,11 @@ struct ServeCommand: AsyncParsableCommand {
       roots = [prepared.photos]
     } else {
       storeRoot = try global.storeLocation().path
+      // A store in a folder a sync engine carries is shared before the server writes to it.
+      let synced = try failing { () throws(WorkspaceError) in
+        try Workspace(root: storeRoot).sharedIfSynced(forChange: true)
+      }
+      if let notice = synced.notice { Output.error("offloadctl: \(notice)") }
     }
     defer { if let demoFolder { try? FileManager.default.removeItem(atPath: demoFolder) } }
     var isFolder: ObjCBool = false

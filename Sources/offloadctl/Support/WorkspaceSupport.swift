@@ -3,25 +3,55 @@ import Foundation
 import Offload
 
 extension GlobalOptions {
-  /// The workspace in the store folder these options choose.
+  /// The workspace in the store folder these options choose, with what opening it said
+  /// printed on stderr (see ``opened(forChange:)``).
+  ///
+  /// - Parameter forChange: Whether a change follows (a new store in a synced folder is then
+  ///   made shared).
+  func workspace(forChange: Bool = false) throws -> Workspace {
+    let opened = try opened(forChange: forChange)
+    for line in opened.notices { Output.error("offloadctl: \(line)") }
+    return opened.workspace
+  }
+
+  /// The workspace in the store folder these options choose, and the lines opening it has
+  /// to show: that the store became shared because it lies in a folder a sync engine carries,
+  /// a device's move to a new replica id, and (unless `--quiet`) what arrived from other
+  /// devices. A surface that owns the screen (organize) shows them there; the others print
+  /// them on stderr.
   ///
   /// When `SOURCE_DATE_EPOCH` is set (seconds since 1970), every timestamp written is that
   /// time, so runs are byte-for-byte reproducible (the convention of reproducible builds).
-  func workspace() throws -> Workspace {
+  ///
+  /// - Parameter forChange: Whether a change follows.
+  /// - Returns: The workspace, whether a store existed before it was opened, and the lines.
+  func opened(forChange: Bool) throws -> (workspace: Workspace, existed: Bool, notices: [String]) {
     let root = try storeLocation().path
+    let plain: Workspace
     if let seconds = SourceDateEpoch.seconds(in: ProcessInfo.processInfo.environment) {
       let fixed = Date(timeIntervalSince1970: seconds)
-      return arriving(Workspace(root: root, now: { fixed }))
+      plain = Workspace(root: root, now: { fixed })
+    } else {
+      plain = Workspace(root: root)
     }
-    return arriving(Workspace(root: root))
+    let existed = plain.exists
+    let synced = try failing { () throws(WorkspaceError) in
+      try plain.sharedIfSynced(forChange: forChange)
+    }
+    var notices = synced.notice.map { [$0] } ?? []
+    let (claimed, notice) = (try? synced.workspace.claimingOwnFolder()) ?? (synced.workspace, nil)
+    if let notice { notices.append(notice) }
+    if !quiet, let line = claimed.reportArrivals() { notices.append(line) }
+    return (claimed, existed, notices)
   }
 
   /// Runs a change on the workspace, saying so on stderr when it created the store.
   func changing<T>(_ body: (Workspace) throws(WorkspaceError) -> T) throws -> T {
-    let workspace = try workspace()
-    let existed = workspace.exists
+    let opened = try opened(forChange: true)
+    for line in opened.notices { Output.error("offloadctl: \(line)") }
+    let workspace = opened.workspace
     let result = try failing { () throws(WorkspaceError) in try body(workspace) }
-    if !existed && workspace.exists && !quiet {
+    if !opened.existed && workspace.exists && !quiet {
       Output.error("offloadctl: created a new store at \(workspace.root)")
     }
     warnAboutLeftOutLogs(workspace)

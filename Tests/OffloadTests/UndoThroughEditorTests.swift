@@ -134,6 +134,34 @@ struct UndoThroughEditorTests {
     }
   }
 
+  @Test("item changes take the editor's path, collection changes the records'")
+  func paths() throws {
+    let (workspace, folder) = try makeWorkspace()
+    defer { folder.remove() }
+    try Self.seedCollections(workspace)
+    let created = try #require(
+      try workspace.history(limit: 20).last { $0.summary.hasPrefix("create") })
+    #expect(!created.changesItemsOnly)
+    let rows = try workspace.tree(of: "Trip").rows().map(\.item)
+    let drive = try #require(rows.last)
+    try workspace.moveItem(drive.id.rawValue, to: .firstRoot)
+    try workspace.editText(drive.id.rawValue, to: "Drive north")
+    let entries = try workspace.history(limit: 2)
+    #expect(entries.allSatisfy(\.changesItemsOnly))
+    let (edit, restored) = Workspace.editChange(try #require(entries.first?.changes.first))
+    #expect(restored.isEmpty)
+    #expect(edit.placements.map(\.id) == [drive.id])
+    #expect(edit.placements.first.map { $0.before == $0.after } == true)
+    #expect(
+      edit.fields.filter { $0.before != $0.after }
+        == [.init(id: drive.id, name: "text", before: "Drive", after: "Drive north")])
+    _ = try workspace.removeItems([rows[0].id.rawValue])
+    let removal = Workspace.editChange(
+      try #require(try workspace.history(limit: 1).first?.changes.first))
+    #expect(removal.restored.keys.sorted() == [rows[0].id, rows[1].id, rows[2].id].sorted())
+    #expect(removal.0.placements.allSatisfy { $0.after == nil })
+  }
+
   @Test("an undo whose item another device changed since refuses with one line")
   func refusesAnotherDevicesChange() throws {
     let devices = try ReplicaConvergenceTests.Devices(count: 2)

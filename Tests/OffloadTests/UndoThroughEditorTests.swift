@@ -147,7 +147,7 @@ struct UndoThroughEditorTests {
     try workspace.moveItem(drive.id.rawValue, to: .firstRoot)
     try workspace.editText(drive.id.rawValue, to: "Drive north")
     let entries = try workspace.history(limit: 2)
-    #expect(entries.allSatisfy(\.changesItemsOnly))
+    #expect(entries.allSatisfy { $0.changesItemsOnly })
     let (edit, restored) = Workspace.editChange(try #require(entries.first?.changes.first))
     #expect(restored.isEmpty)
     #expect(edit.placements.map(\.id) == [drive.id])

@@ -14,9 +14,9 @@ extension Editor {
   ///   `damaged` for a malformed order key (nothing changes then).
   /// - Complexity: O(*c* log *n*), where *c* is the number of placements.
   public mutating func undo(_ change: EditChange<ID>) throws(EditRefusal) -> EditChange<ID> {
-    try undo(change) { id, name in
-      change.fields.last { $0.id == id && $0.name == name }?.after
-    }
+    var after: [ID: [String: String?]] = [:]
+    for field in change.fields { after[field.id, default: [:]][field.name] = field.after }
+    return try undo(change) { id, name in after[id]?[name] ?? nil }
   }
 
   /// Takes a change back when every item it touched is still as it left it: each placement

@@ -62,19 +62,46 @@ public struct EditChange<ID: Hashable & Sendable>: Hashable, Sendable {
     public var before: Spot?
     /// Where it is.
     public var after: Spot?
+
+    /// Creates a placement (a change recorded elsewhere, such as a store's history, as the
+    /// editor's).
+    ///
+    /// - Parameters:
+    ///   - id: The item.
+    ///   - before: Where it was, or nil for an added item.
+    ///   - after: Where it is, or nil for a removed one.
+    public init(id: ID, before: Spot?, after: Spot?) {
+      self.id = id
+      self.before = before
+      self.after = after
+    }
   }
 
-  /// One item's field before and after: `done` (`true` or `false`), `text` or `role`
-  /// (nil for none).
+  /// One item's field before and after: `done` (`true` or `false`), `text`, `role` or
+  /// `note` (nil for none; an absent item has none).
   public struct Field: Hashable, Sendable {
     /// The item.
     public var id: ID
-    /// The field's name: `done`, `text` or `role`.
+    /// The field's name: `done`, `text`, `role` or `note`.
     public var name: String
     /// The value before.
     public var before: String?
     /// The value after.
     public var after: String?
+
+    /// Creates a field change.
+    ///
+    /// - Parameters:
+    ///   - id: The item.
+    ///   - name: The field's name: `done`, `text`, `role` or `note`.
+    ///   - before: The value before, or nil for none.
+    ///   - after: The value after, or nil for none.
+    public init(id: ID, name: String, before: String?, after: String?) {
+      self.id = id
+      self.name = name
+      self.before = before
+      self.after = after
+    }
   }
 
   /// What was asked.

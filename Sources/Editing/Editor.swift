@@ -205,25 +205,6 @@ public struct Editor<ID: Hashable & Comparable & Sendable>: Sendable {
       fields: old == new ? [] : [.init(id: id, name: field, before: old, after: new)])
   }
 
-  /// Takes a change back: applies its inverse's placements to the arrangement.
-  ///
-  /// - Parameter change: A change this editor (or one over the same items) made.
-  /// - Returns: The inverse change, to save as the undo.
-  /// - Throws: ``EditRefusal`` when the arrangement no longer matches the change.
-  /// - Complexity: O(*c* log *n*), where *c* is the number of placements.
-  public mutating func undo(_ change: EditChange<ID>) throws(EditRefusal) -> EditChange<ID> {
-    let inverse = change.inverse
-    guard let changes = inverse.changeSet else {
-      throw EditRefusal(code: "damaged", reason: "the change holds a malformed order key")
-    }
-    do {
-      try forest.apply(changes)
-    } catch {
-      throw EditRefusal(code: "stale", reason: "the items changed since: \(error)")
-    }
-    return inverse
-  }
-
   // MARK: Rows
 
   /// The drop resolver's rows for the shown rows, every row one point tall (a keyboard move

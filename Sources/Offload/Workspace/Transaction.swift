@@ -14,6 +14,9 @@ struct Transaction {
   var droppedHistory: [UInt64] = []
   /// The order the collections take after the change (their ids), when it sets one.
   var collectionOrder: [ShortID]?
+  /// Whether the change puts back keys a change found (an undo): a shared store keeps them
+  /// rather than give them this device's suffix again.
+  var restoresKeys = false
   /// Each collection arranged as a tree, built once while the collection is unchanged.
   private var trees: [ShortID: CollectionTree] = [:]
 

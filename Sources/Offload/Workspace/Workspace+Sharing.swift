@@ -171,6 +171,7 @@ extension Workspace {
   ///
   /// - Complexity: O(*c* log *c*) per touched collection of *c* items.
   static func suffixPlacedKeys(_ transaction: inout Transaction, replica: ReplicaID) {
+    guard !transaction.restoresKeys else { return }
     for id in transaction.touched {
       guard var collection = transaction.collections[id] else { continue }
       let original = transaction.originals[id] ?? nil

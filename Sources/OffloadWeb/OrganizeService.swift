@@ -249,10 +249,8 @@ actor OrganizeService {
       }
       created = item.id.rawValue
       done = "Captured into the inbox"
-    case "undo":
-      done = try undo()
     default:
-      throw Self.unknown(command)
+      done = try undo(command)
     }
     changes.changed()
     return .init(done: done, view: try collections(), id: created)
@@ -355,10 +353,8 @@ actor OrganizeService {
         }
       }
       done = "Moved"
-    case "undo":
-      done = try undo()
     default:
-      throw Self.unknown(command)
+      done = try undo(command)
     }
     changes.changed()
     return .init(done: done, view: try collection(reference), id: created)
@@ -429,7 +425,10 @@ actor OrganizeService {
     _ = try? workspace.checkpointIfDue()
   }
 
-  private func undo() throws(DeckFailure) -> String {
+  /// Takes back the store's last change when the command is Undo; refuses any other action
+  /// the page does not have.
+  private func undo(_ command: OrganizeCommand) throws(DeckFailure) -> String {
+    guard command.action == "undo" else { throw Self.unknown(command) }
     let entry = try run { () throws(WorkspaceError) in try workspace.undo() }
     return "Undid \u{201C}\(Printable.clean(entry.summary))\u{201D}"
   }

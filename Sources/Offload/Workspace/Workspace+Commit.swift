@@ -134,7 +134,7 @@ extension Workspace {
   /// Opens the change journal for a change: resumed without reading it when `kept` holds
   /// where this workspace's last change suspended it and nothing changed it since, else
   /// opened (and read); `kept` is dropped when a resume finds the journal changed.
-  private func openJournal(resuming kept: inout StoreMemory.Kept?) throws(WorkspaceError)
+  func openJournal(resuming kept: inout StoreMemory.Kept?) throws(WorkspaceError)
     -> JSONLinesJournal<StoreChange, StoreIndex>
   {
     if let point = kept?.point {

@@ -52,6 +52,11 @@ extension OrganizeService {
     return ItemSelection(terms: ids.map { .id($0) })
   }
 
+  /// The refusal of a command whose action the page does not have.
+  static func unknown(_ command: OrganizeCommand) -> DeckFailure {
+    DeckFailure(status: 400, "unknown action \"\(Printable.clean(command.action))\"")
+  }
+
   static func count(_ items: Int) -> String { items == 1 ? "1 item" : "\(items) items" }
 
   static func required(_ value: String?, _ message: String) throws(DeckFailure) -> String {

@@ -23,9 +23,11 @@ actor OrganizeService {
   nonisolated let known = Mutex<[String: (stamp: String, version: String)]>([:])
 
   /// A service over `workspace`, whose changes answer before they checkpoint (call
-  /// ``checkpointIfDue()`` once the answer is sent).
+  /// ``checkpointIfDue()`` once the answer is sent), and which keeps the store's state and the
+  /// collections it shows in memory between changes (`Workspace.remembering()`): a drop
+  /// reads nothing while no other process changed the store.
   init(workspace: Workspace) {
-    self.workspace = workspace.deferringCheckpoints()
+    self.workspace = workspace.deferringCheckpoints().remembering()
     changes = StoreChanges(folder: workspace.root)
   }
 
@@ -112,14 +114,16 @@ actor OrganizeService {
   ///   - reference: The collection as the page names it.
   /// - Complexity: O(*n* log *n*), where *n* is the number of its items.
   nonisolated func view(after saved: Saved, of reference: String) -> OrganizeShapes.Collection {
-    let view = Self.view(
-      of: CollectionTree(saved.collection, maximumPlanDepth: workspace.maximumPlanDepth),
-      canUndo: true)
+    let tree = CollectionTree(saved.collection, maximumPlanDepth: workspace.maximumPlanDepth)
+    // The next stroke's lift and drop start from this tree while the store is unchanged.
+    workspace.keep(tree, at: saved.stamp)
+    let view = Self.view(of: tree, canUndo: true)
     remember(view.version, of: reference, at: saved.stamp)
     return view
   }
 
-  /// A collection as a change of this service left it, and the store's stamp right after.
+  /// A collection as a change of this service left it, and the store's stamp taken after the
+  /// commit under the change's lock (so a change another process makes later moves it).
   struct Saved: Sendable {
     var collection: ItemCollection
     var stamp: String?
@@ -245,10 +249,8 @@ actor OrganizeService {
       }
       created = item.id.rawValue
       done = "Captured into the inbox"
-    case "undo":
-      done = try undo()
     default:
-      throw DeckFailure(status: 400, "unknown action \"\(Printable.clean(command.action))\"")
+      done = try undo(command)
     }
     changes.changed()
     return .init(done: done, view: try collections(), id: created)
@@ -351,10 +353,8 @@ actor OrganizeService {
         }
       }
       done = "Moved"
-    case "undo":
-      done = try undo()
     default:
-      throw DeckFailure(status: 400, "unknown action \"\(Printable.clean(command.action))\"")
+      done = try undo(command)
     }
     changes.changed()
     return .init(done: done, view: try collection(reference), id: created)
@@ -385,11 +385,11 @@ actor OrganizeService {
     let moving = try Self.shortID(id, in: tree)
     let workspace = workspace.changing(expecting: Self.expecting(version, of: tree.collection.id))
     let made = try run { () throws(WorkspaceError) in
-      try workspace.editReturningCollection(tree.collection.id, verb: "move \(moving)") {
+      try workspace.editStamped(tree.collection.id, verb: "move \(moving)") {
         (editor) throws(EditRefusal) in try editor.drop([moving], on: target)
       }
     }
-    let saved = Saved(collection: made.collection, stamp: workspace.changeStamp())
+    let saved = Saved(collection: made.collection, stamp: made.stamp)
     changes.changed()
     return saved
   }
@@ -407,11 +407,11 @@ actor OrganizeService {
     let removing = try Self.shortID(id, in: tree)
     let workspace = workspace.changing(expecting: Self.expecting(version, of: tree.collection.id))
     let made = try run { () throws(WorkspaceError) in
-      try workspace.editReturningCollection(tree.collection.id, verb: "remove \(removing)") {
+      try workspace.editStamped(tree.collection.id, verb: "remove \(removing)") {
         editor in editor.remove([removing])
       }
     }
-    let saved = Saved(collection: made.collection, stamp: workspace.changeStamp())
+    let saved = Saved(collection: made.collection, stamp: made.stamp)
     let view = view(after: saved, of: reference)
     changes.changed()
     return ("Deleted \(Self.count(made.change.placements.count))", view)
@@ -425,7 +425,10 @@ actor OrganizeService {
     _ = try? workspace.checkpointIfDue()
   }
 
-  private func undo() throws(DeckFailure) -> String {
+  /// Takes back the store's last change when the command is Undo; refuses any other action
+  /// the page does not have.
+  private func undo(_ command: OrganizeCommand) throws(DeckFailure) -> String {
+    guard command.action == "undo" else { throw Self.unknown(command) }
     let entry = try run { () throws(WorkspaceError) in try workspace.undo() }
     return "Undid \u{201C}\(Printable.clean(entry.summary))\u{201D}"
   }

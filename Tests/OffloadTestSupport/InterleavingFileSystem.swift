@@ -19,6 +19,7 @@ public final class InterleavingFileSystem: FileSystem, @unchecked Sendable {
   private let suffix: String
   private let mutex = NSLock()
   private var armed: (@Sendable () -> Void)?
+  private var afterRelease: (@Sendable () -> Void)?
   private var runs = 0
 
   /// Creates a file system that interleaves before exclusive locks of paths ending in
@@ -33,8 +34,15 @@ public final class InterleavingFileSystem: FileSystem, @unchecked Sendable {
     mutex.withLock { armed = writer }
   }
 
+  /// Runs `writer` once, just after the next close of a matching path: after this process
+  /// lets go of the lock (a lock is released by closing its file), before it does anything
+  /// else.
+  public func armAfterRelease(_ writer: @escaping @Sendable () -> Void) {
+    mutex.withLock { afterRelease = writer }
+  }
+
   /// Drops an armed writer that has not run.
-  public func disarm() { mutex.withLock { armed = nil } }
+  public func disarm() { mutex.withLock { (armed, afterRelease) = (nil, nil) } }
 
   /// How many times an armed writer ran.
   public var interleavings: Int { mutex.withLock { runs } }
@@ -59,7 +67,16 @@ public final class InterleavingFileSystem: FileSystem, @unchecked Sendable {
     try base.open(path, mode)
   }
 
-  public func close(_ file: OpenFile) throws(PersistenceError) { try base.close(file) }
+  public func close(_ file: OpenFile) throws(PersistenceError) {
+    try base.close(file)
+    guard file.path.hasSuffix(suffix) else { return }
+    let writer = mutex.withLock { () -> (@Sendable () -> Void)? in
+      defer { afterRelease = nil }
+      if afterRelease != nil { runs += 1 }
+      return afterRelease
+    }
+    writer?()
+  }
 
   public func read(_ file: OpenFile, into buffer: UnsafeMutableRawBufferPointer)
     throws(PersistenceError) -> Int

@@ -57,6 +57,9 @@ struct StoreState {
   var index: StoreIndex
   /// The committed changes the collection and history files do not hold yet, oldest first.
   var tail: [StoreChange]
+  /// The store's change stamp under the lock this state was read or committed under, when the
+  /// workspace keeps what it reads (``Workspace/remembering()``); nil otherwise.
+  var stamp: String? = nil
 
   /// Whether the tail is long enough that a change should checkpoint it: reading it costs
   /// every command, writing the files costs one.

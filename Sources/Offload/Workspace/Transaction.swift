@@ -19,11 +19,34 @@ struct Transaction {
   var restoresKeys = false
   /// Each collection arranged as a tree, built once while the collection is unchanged.
   private var trees: [ShortID: CollectionTree] = [:]
+  /// Collections the workspace kept in memory at this state's stamp (``StoreMemory``), taken
+  /// from here on first use instead of reading their files.
+  private var known: [ShortID: ItemCollection] = [:]
 
   init(workspace: Workspace, state: StoreState) {
     self.workspace = workspace
     self.index = state.index
     self.tail = state.tail
+  }
+
+  /// Starts from what the workspace kept at this state's stamp: its collections and trees.
+  mutating func start(from kept: StoreMemory.Kept) {
+    known = kept.collections
+    trees = kept.trees
+  }
+
+  /// What to keep after this transaction committed as `committed`: the collections it
+  /// loaded, created or changed as they are now (a deleted one dropped), the trees of those it
+  /// did not replace, and what was kept `before` of collections it never loaded.
+  ///
+  /// - Complexity: O(*k*), where *k* is the number of collections kept.
+  func kept(_ committed: StoreMemory.Kept, before: StoreMemory.Kept?) -> StoreMemory.Kept {
+    var kept = committed
+    kept.collections = before?.collections ?? [:]
+    for id in touched { kept.collections[id] = collections[id] }
+    for (id, tree) in trees where collections[id] != nil { kept.trees[id] = tree }
+    for (id, tree) in before?.trees ?? [:] where !touched.contains(id) { kept.trees[id] = tree }
+    return kept
   }
 
   /// The ids of the collections loaded, created or deleted.
@@ -35,7 +58,12 @@ struct Transaction {
     guard let entry = index.collections.first(where: { $0.id == id }) else {
       throw WorkspaceError(.notFound, "no collection has the id \(id)")
     }
-    let collection = try workspace.loadCollection(entry, tail: tail)
+    let collection: ItemCollection
+    if let known = known[id] {
+      collection = known
+    } else {
+      collection = try workspace.loadCollection(entry, tail: tail)
+    }
     collections[id] = collection
     if originals[id] == nil { originals[id] = .some(collection) }
     return collection

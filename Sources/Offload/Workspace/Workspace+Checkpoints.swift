@@ -43,11 +43,36 @@ extension Workspace {
   public func checkpointIfDue() throws(WorkspaceError) -> Bool {
     guard exists else { return false }
     return try locked(shared: false) { () throws(WorkspaceError) in
-      let journal = try openJournal()
-      defer { try? journal.close() }
-      let state = try state(from: journal.recovered)
-      guard state.needsCheckpoint else { return false }
-      try checkpoint(state, journal: journal)
+      // A workspace that keeps the store in memory checkpoints what it kept, and keeps it
+      // (with the new stamp), so its next change still reads nothing.
+      var kept = device == nil ? memory?.kept(at: memoryStamp()) : nil
+      let journal = try openJournal(resuming: &kept)
+      var state: StoreState
+      if let kept { state = kept.state } else { state = try cacheState(journal) }
+      guard state.needsCheckpoint else {
+        try? journal.close()
+        return false
+      }
+      do throws(WorkspaceError) {
+        try checkpoint(state, journal: journal)
+      } catch {
+        memory?.forget()
+        try? journal.close()
+        throw error
+      }
+      guard var kept, let memory else {
+        try? journal.close()
+        return true
+      }
+      let point = try? journal.suspend()
+      guard let stamp = changeStamp() else {
+        memory.forget()
+        return true
+      }
+      state.tail = []
+      state.stamp = stamp
+      (kept.stamp, kept.state, kept.point, kept.hasSnapshot) = (stamp, state, point, true)
+      memory.keep(kept)
       return true
     }
   }

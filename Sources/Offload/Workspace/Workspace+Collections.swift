@@ -90,9 +90,7 @@ extension Workspace {
   private func tree(of reference: String, in state: StoreState) throws(WorkspaceError)
     -> CollectionTree
   {
-    let entry = try resolveCollection(reference, in: state.index)
-    return CollectionTree(
-      try loadCollection(entry, tail: state.tail), maximumPlanDepth: maximumPlanDepth)
+    try tree(try resolveCollection(reference, in: state.index), in: state)
   }
 
   /// A collection arranged as a tree, and whether ``undo()`` has a change to take back (as

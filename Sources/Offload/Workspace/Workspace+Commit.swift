@@ -17,13 +17,35 @@ extension Workspace {
     recordsHistory: Bool = true,
     _ body: (inout Transaction) throws(WorkspaceError) -> (Result, summary: String)
   ) throws(WorkspaceError) -> Result {
+    try changeStamped(recordsHistory: recordsHistory, stamped: false, body).result
+  }
+
+  /// Runs `body` as one change, as ``change(recordsHistory:_:)`` does, and returns with its
+  /// result the store's ``changeStamp()`` taken after the commit and before the lock is let
+  /// go: a change another process makes afterwards always moves it.
+  ///
+  /// - Parameters:
+  ///   - recordsHistory: Whether the change can be undone.
+  ///   - stamped: Whether to take the stamp when nothing is kept in memory (a workspace that
+  ///     keeps what it writes, ``remembering()``, always takes it).
+  ///   - body: Mutates the transaction and returns its result and a summary for the history.
+  /// - Returns: The result and the stamp (nil for a shared store).
+  func changeStamped<Result>(
+    recordsHistory: Bool = true, stamped: Bool,
+    _ body: (inout Transaction) throws(WorkspaceError) -> (Result, summary: String)
+  ) throws(WorkspaceError) -> (result: Result, stamp: String?) {
     try createFolders()
     return try locked(shared: false) { () throws(WorkspaceError) in
       var devices = try openDeviceLog()
       defer { devices?.close() }
-      let journal = try openJournal()
-      defer { try? journal.close() }
-      var state = try cacheState(journal)
+      // What this workspace kept at the stamp the store has now, under the lock: the state,
+      // and the journal opened for appending without reading it.
+      var kept = devices == nil ? memory?.kept(at: memoryStamp()) : nil
+      let journal = try openJournal(resuming: &kept)
+      var journalOpen = true
+      defer { if journalOpen { try? journal.close() } }
+      var state: StoreState
+      if let kept { state = kept.state } else { state = try cacheState(journal) }
       // Whether the cache's journal holds every line so far: once one fails (a full disk),
       // none after it is written, or a later line's `covers` would claim the missing one.
       var cacheWhole = true
@@ -43,6 +65,7 @@ extension Workspace {
         devices = open
       }
       var transaction = Transaction(workspace: self, state: state)
+      if let kept { transaction.start(from: kept) }
       if let devices { transaction.replicaIDs = devices.idSource }
       if let expectation {
         // Under the same lock as the change: no other writer can slip in between.
@@ -52,9 +75,10 @@ extension Workspace {
       }
       let (result, summary) = try body(&transaction)
       if let devices { Self.suffixPlacedKeys(&transaction, replica: devices.replica) }
+      let wantsStamp = devices == nil && (stamped || memory != nil)
       guard
         var change = try record(transaction, summary: summary, recordsHistory: recordsHistory)
-      else { return result }
+      else { return (result, wantsStamp ? changeStamp() : nil) }
       if let devices {
         // The commit point: this device's log line. The cache's line after it is bookkeeping:
         // when it is lost, the next command brings the cache up to the log.
@@ -62,21 +86,67 @@ extension Workspace {
         change.covers = committed.covers
         let cached = cacheWhole && (try? journal.append(change)) != nil
         saveCheckpointAfterCommit(devices, state: committed.state)
-        guard cached else { return result }
+        guard cached else { return (result, nil) }
       } else {
         // The commit point: once this line is on stable storage, the change is made.
-        try Self.persisting { () throws(PersistenceError) in _ = try journal.append(change) }
+        do throws(WorkspaceError) {
+          try Self.persisting { () throws(PersistenceError) in _ = try journal.append(change) }
+        } catch {
+          memory?.forget()
+          throw error
+        }
       }
       var after = state
       after.apply(change)
+      var hasSnapshot = kept?.hasSnapshot ?? (journal.recovered.snapshot != nil)
+      var keepable = devices == nil
       // A store without a snapshot (new, or of the earlier layout) takes its first one now,
       // even when checkpoints are deferred.
-      if after.needsCheckpoint && !defersCheckpoints || journal.recovered.snapshot == nil {
+      if after.needsCheckpoint && !defersCheckpoints || !hasSnapshot {
         // A checkpoint that fails leaves the tail in the journal; the next change does it again.
-        try? checkpoint(after, journal: journal)
+        do throws(WorkspaceError) {
+          try checkpoint(after, journal: journal)
+          after.tail = []
+          hasSnapshot = true
+        } catch {
+          keepable = false
+        }
       }
-      return result
+      guard let memory, keepable else {
+        memory?.forget()
+        return (result, wantsStamp ? changeStamp() : nil)
+      }
+      journalOpen = false
+      let point = try? journal.suspend()
+      guard let stamp = changeStamp() else {
+        memory.forget()
+        return (result, nil)
+      }
+      after.stamp = stamp
+      memory.keep(
+        transaction.kept(
+          StoreMemory.Kept(stamp: stamp, state: after, point: point, hasSnapshot: hasSnapshot),
+          before: kept))
+      return (result, stamp)
     }
+  }
+
+  /// Opens the change journal for a change: resumed without reading it when `kept` holds
+  /// where this workspace's last change suspended it and nothing changed it since, else
+  /// opened (and read); `kept` is dropped when a resume finds the journal changed.
+  func openJournal(resuming kept: inout StoreMemory.Kept?) throws(WorkspaceError)
+    -> JSONLinesJournal<StoreChange, StoreIndex>
+  {
+    if let point = kept?.point {
+      let resumed = try Self.persisting { () throws(PersistenceError) in
+        try JSONLinesJournal<StoreChange, StoreIndex>.resume(
+          at: point, directory: cacheRoot, name: Self.journalName, format: Self.indexFormat,
+          lockTimeout: lockTimeout, fileSystem: fileSystem)
+      }
+      if let resumed { return resumed }
+      kept = nil
+    }
+    return try openJournal()
   }
 
   /// Opens the change journal (under the exclusive store lock).
@@ -205,6 +275,10 @@ extension Workspace {
   static func difference(id: ShortID, from old: ItemCollection?, to new: ItemCollection?)
     -> HistoryEntry.CollectionChange?
   {
+    if let old, let new, let items = sameOrderChanges(old.items, new.items) {
+      if items.isEmpty && old.metadata == new.metadata { return nil }
+      return .init(collection: id, before: old.metadata, after: new.metadata, items: items)
+    }
     var before: [ShortID: Item] = [:]
     for item in old?.items ?? [] { before[item.id] = item }
     var items: [HistoryEntry.CollectionChange.ItemChange] = []
@@ -222,5 +296,23 @@ extension Workspace {
     }
     if items.isEmpty && old?.metadata == new?.metadata { return nil }
     return .init(collection: id, before: old?.metadata, after: new?.metadata, items: items)
+  }
+
+  /// The changed items of a collection whose items kept their ids in the same order (an
+  /// editor's change moves and edits items in place), sorted by id as ``difference(id:from:to:)``
+  /// sorts them; nil when the ids are not in the same order, without hashing any item.
+  ///
+  /// - Complexity: O(*n* + *c* log *c*), where *c* is the number of changed items.
+  private static func sameOrderChanges(_ old: [Item], _ new: [Item])
+    -> [HistoryEntry.CollectionChange.ItemChange]?
+  {
+    guard old.count == new.count else { return nil }
+    var items: [HistoryEntry.CollectionChange.ItemChange] = []
+    for index in old.indices {
+      guard old[index].id == new[index].id else { return nil }
+      if old[index] != new[index] { items.append(.init(before: old[index], after: new[index])) }
+    }
+    items.sort { ($0.before?.id.rawValue ?? "") < ($1.before?.id.rawValue ?? "") }
+    return items
   }
 }

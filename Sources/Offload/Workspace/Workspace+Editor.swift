@@ -40,14 +40,41 @@ extension Workspace {
     _ collectionID: ShortID, verb: String,
     _ intent: (inout Editor<ShortID>) throws(EditRefusal) -> EditChange<ShortID>
   ) throws(WorkspaceError) -> (change: EditChange<ShortID>, collection: ItemCollection) {
-    let (made, after) = try change { (transaction) throws(WorkspaceError) in
+    let edited = try editStamped(collectionID, verb: verb, intent)
+    return (edited.change, edited.collection)
+  }
+
+  /// Carries out one editor intent on a collection as one change, as
+  /// ``editReturningCollection(_:verb:_:)`` does, and returns with the collection the store's
+  /// ``changeStamp()`` taken right after the commit, before the store's lock is let go. A
+  /// surface that knows the collection at that stamp (a page's change feed) then sees any
+  /// change another process makes afterwards: it always moves the stamp, even when it comes
+  /// between this change's end and the surface's next look.
+  ///
+  /// - Parameters:
+  ///   - collectionID: The collection.
+  ///   - verb: What the change does, for its history entry (`move 3 items`).
+  ///   - intent: The intent, run on the collection's editor.
+  /// - Returns: The change, the collection after it, and the stamp (nil for a shared store).
+  /// - Throws: As ``edit(_:verb:_:)``.
+  /// - Complexity: O(*n* log *n*) in the collection's size, plus the intent and the writes;
+  ///   O(*n*) plus the intent when the workspace kept the collection's tree
+  ///   (``remembering()``).
+  public func editStamped(
+    _ collectionID: ShortID, verb: String,
+    _ intent: (inout Editor<ShortID>) throws(EditRefusal) -> EditChange<ShortID>
+  ) throws(WorkspaceError) -> (
+    change: EditChange<ShortID>, collection: ItemCollection, stamp: String?
+  ) {
+    let ((made, after), stamp) = try changeStamped(stamped: true) {
+      (transaction) throws(WorkspaceError) in
       let (made, name) = try edit(collectionID, in: &transaction, verb: verb, intent)
       return ((made, try transaction.collection(collectionID)), "\(verb) in \"\(name)\"")
     }
     // A shared store gives the keys this device placed its replica's suffix as it commits
     // (after the intent), so the committed collection is read back there.
-    guard device != nil else { return (made, after) }
-    return (made, try storedCollection("id:" + collectionID.rawValue))
+    guard device != nil else { return (made, after, stamp) }
+    return (made, try storedCollection("id:" + collectionID.rawValue), nil)
   }
 
   /// A value that changes whenever a change is committed to this store, by any process: the
@@ -81,7 +108,7 @@ extension Workspace {
   /// - Complexity: O(*n* + *t*), where *n* is the collection's size and *t* the journal's tail.
   public func storedCollection(_ reference: String) throws(WorkspaceError) -> ItemCollection {
     try reading { (state) throws(WorkspaceError) in
-      try loadCollection(try resolveCollection(reference, in: state.index), tail: state.tail)
+      try collection(try resolveCollection(reference, in: state.index), in: state)
     }
   }
 

@@ -52,6 +52,8 @@ public struct Workspace: Sendable {
   /// Whether changes leave the journal's checkpoint to ``checkpointIfDue()`` (see
   /// ``deferringCheckpoints()``).
   var defersCheckpoints = false
+  /// What this workspace keeps between reads and changes (``remembering()``); nil for none.
+  var memory: StoreMemory?
   /// This device's side of the store (decision 0010), or `nil` for the single-writer layout
   /// (a store read before its first change moves it into this device's log).
   let device: DeviceContext?
@@ -198,6 +200,8 @@ public struct Workspace: Sendable {
     guard exists else { return StoreState(index: .empty(now: now()), tail: []) }
     if let device { return try readReplicatedState(device) }
     return try locked(shared: true) { () throws(WorkspaceError) in
+      let stamp = memoryStamp()
+      if let kept = memory?.kept(at: stamp) { return kept.state }
       let contents = try Self.persisting { () throws(PersistenceError) in
         try JSONLinesJournal<StoreChange, StoreIndex>.read(
           directory: cacheRoot, name: Self.journalName, format: Self.indexFormat,
@@ -208,7 +212,12 @@ public struct Workspace: Sendable {
           .damagedStore,
           damage.description + " Run `offloadctl store repair` to keep its valid part.")
       }
-      return try state(from: contents)
+      var state = try state(from: contents)
+      if let memory, let stamp {
+        state.stamp = stamp
+        memory.keep(state, at: stamp, hasSnapshot: contents.snapshot != nil)
+      }
+      return state
     }
   }
 

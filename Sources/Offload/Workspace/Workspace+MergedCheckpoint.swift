@@ -190,12 +190,20 @@ extension Workspace {
 extension Workspace {
   /// Writes this device's checkpoint after a committed change when the merge was rebuilt or
   /// went far enough past the last checkpoint, its own log marked at its new end.
-  func saveCheckpointAfterCommit(_ devices: DeviceLog, state: ReplicaState) {
+  /// A partial state is completed first: the whole state before the change with the
+  /// change's operations merged.
+  func saveCheckpointAfterCommit(_ devices: DeviceLog, state committed: CommittedMerge) {
     guard let device else { return }
     let past =
       devices.reading.merged
-      + Int(state.seen[devices.replica] - devices.merged.seen[devices.replica])
-    guard !devices.reading.fromCheckpoint || past >= Self.checkpointEvery else { return }
+      + Int(committed.seen[devices.replica] - devices.merged.seen[devices.replica])
+    let due = !devices.reading.fromCheckpoint || devices.merged.rebuilt
+    guard due || past >= Self.checkpointEvery else { return }
+    var state = committed.state
+    if committed.partial {
+      state = devices.merged.state
+      state.merge(committed.operations)
+    }
     var marks = devices.reading.marks
     marks[device.replica.rawValue] = replicaFolders.ownMark(
       replica: device.replica.rawValue, generation: devices.log.generation,

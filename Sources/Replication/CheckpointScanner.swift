@@ -30,21 +30,6 @@ struct CheckpointScanner {
     fields.reserveCapacity(16)
   }
 
-  /// Moves past the current line without splitting it into fields.
-  ///
-  /// - Returns: Where the line ends (its newline, or the end of the text).
-  /// - Complexity: O(*c*), *c* bytes in the line.
-  mutating func skipLine() -> Int {
-    let end = bytes.withUnsafeBufferPointer { buffer in
-      var index = position
-      while index < buffer.count, buffer[index] != 0x0A { index += 1 }
-      return index
-    }
-    position = end + 1
-    number += 1
-    return end
-  }
-
   /// Moves to the next line; `false` at the end of the text.
   ///
   /// - Complexity: O(*c*), *c* bytes in the line.

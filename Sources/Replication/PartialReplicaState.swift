@@ -43,25 +43,48 @@ public struct PartialReplicaState: Sendable {
     }
     var header = ReplicaState()
     var table = NodeTable()
+    table.reserve(scan.bytes.count / 64)
     var ended = false
     var logLines = 0
+    var failure: ReplicationError?
     while !ended, scan.position < scan.bytes.count {
-      let start = scan.position
-      let tag = scan.bytes[start]
-      let short = scan.bytes.count > start + 1 && scan.bytes[start + 1] == 0x09
-      if short && (tag == 0x6E || tag == 0x72 || tag == 0x74 || tag == 0x64) {  // n, r, t, d
-        let end = scan.skipLine()
-        if tag == 0x6E { try table.index(node: start, end: end, in: scan.bytes) }
-      } else if short && tag == 0x6C {  // l
-        logLines += 1
-        _ = scan.skipLine()
-      } else if short && tag == 0x77 {  // w
-        throw bad("waiting operations are merged only by a whole state")
-      } else {
-        _ = scan.nextLine()
-        try Self.readHeaderLine(
-          &scan, into: &header, ended: &ended, counts: (table.lines.count, logLines))
+      // Node, register, touch, deletion and log records, skipped in one pass (node records
+      // indexed) up to the next record of another kind.
+      var skipped = 0
+      let stop = scan.bytes.withUnsafeBufferPointer { bytes in
+        var start = scan.position
+        while start + 1 < bytes.count, bytes[start + 1] == 0x09 {
+          let tag = bytes[start]
+          guard tag == 0x6E || tag == 0x72 || tag == 0x74 || tag == 0x64 || tag == 0x6C else {
+            break
+          }
+          var end = start + 2
+          while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+          if tag == 0x6E {
+            do throws(ReplicationError) {
+              try table.index(node: start, end: end, in: bytes)
+            } catch {
+              failure = error
+              break
+            }
+          } else if tag == 0x6C {
+            logLines += 1
+          }
+          skipped += 1
+          start = end + 1
+        }
+        return start
       }
+      if let failure { throw failure }
+      scan.position = stop
+      scan.number += skipped
+      guard stop < scan.bytes.count else { break }
+      if stop + 1 < scan.bytes.count, scan.bytes[stop] == 0x77, scan.bytes[stop + 1] == 0x09 {
+        throw bad("waiting operations are merged only by a whole state")
+      }
+      _ = scan.nextLine()
+      try Self.readHeaderLine(
+        &scan, into: &header, ended: &ended, counts: (table.lines.count, logLines))
     }
     guard ended else { throw bad("cut short (no end record)") }
     self.scanner = scan
@@ -116,7 +139,7 @@ public struct PartialReplicaState: Sendable {
 
   /// The checkpoint's slot of a node id, or `nil` when the checkpoint does not name it.
   func checkpointSlot(_ id: NodeID) -> Int32? {
-    if let packed = PackedNodeID(id.rawValue.utf8) { return table.slotOfPacked[packed] }
+    if let packed = PackedNodeID(id.rawValue) { return table.slot(of: packed) }
     return table.slotOfText[id.rawValue]
   }
 
@@ -204,7 +227,7 @@ public struct PartialReplicaState: Sendable {
       }
     }
     try load(named)
-    state.merge(operations, checkRescues: false)
+    _ = state.merge(operations, checkRescues: false)
     return true
   }
 }
@@ -215,53 +238,120 @@ struct NodeTable: Sendable {
   var lines: [Int] = []
   /// Each node's kind, by the checkpoint's slot.
   var kinds: [UInt8] = []
-  /// The checkpoint's slot of each id of at most 15 bytes, packed.
-  var slotOfPacked: [PackedNodeID: Int32] = [:]
+  /// The packed id of each slot (unused for an id that does not pack).
+  var packed: [PackedNodeID] = []
+  /// Slots by packed id: open addressing over a power-of-two table, -1 for an empty place
+  /// (the ids are a checkpoint's own, so a plain multiplicative hash serves).
+  var places: [Int32] = Array(repeating: -1, count: 1024)
   /// The checkpoint's slot of each id that does not pack (long or escaped).
   var slotOfText: [String: Int32] = [:]
 
+  /// Room for about `count` nodes.
+  mutating func reserve(_ count: Int) {
+    lines.reserveCapacity(count)
+    kinds.reserveCapacity(count)
+    packed.reserveCapacity(count)
+    var size = places.count
+    while size < count * 2 { size *= 2 }
+    if size > places.count { places = Array(repeating: -1, count: size) }
+  }
+
+  /// Where `id` is or would go in ``places``.
+  func place(of id: PackedNodeID) -> Int {
+    let mask = places.count - 1
+    var index = id.hashed & mask
+    while places[index] >= 0, packed[Int(places[index])] != id { index = (index + 1) & mask }
+    return index
+  }
+
+  /// The slot of a packed id.
+  func slot(of id: PackedNodeID) -> Int32? {
+    let found = places[place(of: id)]
+    return found >= 0 ? found : nil
+  }
+
+  /// Doubles ``places`` and puts every packed slot back.
+  private mutating func grow() {
+    places = Array(repeating: -1, count: places.count * 2)
+    for slot in packed.indices where packed[slot].high != 0 {
+      places[place(of: packed[slot])] = Int32(slot)
+    }
+  }
+
   /// Records the node line from `start` to `end` (its newline): its slot, start and kind.
-  mutating func index(node start: Int, end: Int, in bytes: [UInt8]) throws(ReplicationError) {
+  mutating func index(node start: Int, end: Int, in bytes: UnsafeBufferPointer<UInt8>)
+    throws(ReplicationError)
+  {
     let slot = Int32(lines.count)
     var idEnd = start + 2
-    while idEnd < end, bytes[idEnd] != 0x09 { idEnd += 1 }
+    var id = PackedNodeID(high: 0, low: 0)
+    var packs = true
+    while idEnd < end, bytes[idEnd] != 0x09 {
+      let byte = bytes[idEnd]
+      let offset = idEnd - start - 2
+      if byte == 0x5C || offset >= 15 {  // an escape, or too long to pack
+        packs = false
+      } else if offset < 7 {
+        id.high = id.high << 8 | UInt64(byte)
+      } else {
+        id.low = id.low << 8 | UInt64(byte)
+      }
+      idEnd += 1
+    }
     let kind = bytes[end - 1] &- 0x30
     guard idEnd < end, end - start >= 10, kind <= 3, bytes[end - 2] == 0x09 else {
       throw ReplicationError(.badCheckpoint, "checkpoint: bad node at byte \(start)")
     }
-    let id = start + 2..<idEnd
-    if let packed = PackedNodeID(bytes[id]) {
-      guard slotOfPacked.updateValue(slot, forKey: packed) == nil else {
+    let count = idEnd - start - 2
+    if packs && count > 0 {
+      id.high |= UInt64(count) << 56
+      if (lines.count + 1) * 2 > places.count { grow() }
+      let place = place(of: id)
+      guard places[place] < 0 else {
         throw ReplicationError(.badCheckpoint, "checkpoint: a node named twice")
       }
+      places[place] = slot
+      packed.append(id)
     } else {
-      let scan = CheckpointScanner(bytes: bytes)
-      guard slotOfText.updateValue(slot, forKey: scan.text(id)) == nil else {
+      let scan = CheckpointScanner(bytes: Array(bytes[start + 2..<idEnd]))
+      guard slotOfText.updateValue(slot, forKey: scan.text(0..<count)) == nil else {
         throw ReplicationError(.badCheckpoint, "checkpoint: a node named twice")
       }
+      packed.append(PackedNodeID(high: 0, low: 0))
     }
     lines.append(start)
     kinds.append(kind)
   }
 }
 
-/// A node id of at most 15 bytes without escapes, packed into two integers with its length.
+/// A node id of at most 15 bytes without escapes, packed into two integers with its length
+/// in the top byte (so no packed id is zero).
 struct PackedNodeID: Hashable, Sendable {
   var high: UInt64
   var low: UInt64
 
-  /// Packs the bytes; `nil` for more than 15 of them or a backslash (an escape in text).
-  init?(_ bytes: some Collection<UInt8>) {
-    guard bytes.count <= 15 else { return nil }
-    var high = UInt64(bytes.count)
+  /// Packs the id's text; `nil` for more than 15 bytes or a byte that text escapes.
+  init?(_ id: String) {
+    var high: UInt64 = 0
     var low: UInt64 = 0
-    var index = 0
-    for byte in bytes {
-      guard byte != 0x5C, byte != 0x09, byte != 0x0A else { return nil }
-      if index < 7 { high = high << 8 | UInt64(byte) } else { low = low << 8 | UInt64(byte) }
-      index += 1
+    var count = 0
+    for byte in id.utf8 {
+      guard count < 15, byte != 0x5C, byte != 0x09, byte != 0x0A else { return nil }
+      if count < 7 { high = high << 8 | UInt64(byte) } else { low = low << 8 | UInt64(byte) }
+      count += 1
     }
+    self.high = high | UInt64(count) << 56
+    self.low = low
+  }
+
+  init(high: UInt64, low: UInt64) {
     self.high = high
     self.low = low
+  }
+
+  /// A hash for the table (the top bits of a multiplicative mix).
+  var hashed: Int {
+    let mixed = (high ^ low &* 0x9E37_79B9_7F4A_7C15) &* 0xC2B2_AE3D_27D4_EB4F
+    return Int(truncatingIfNeeded: mixed >> 20)
   }
 }

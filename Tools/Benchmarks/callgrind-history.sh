@@ -9,8 +9,8 @@
 # operations that device makes after it; RUNS (default 3) timed runs (the median is printed);
 # KEEP=1 keeps the stores and callgrind.out files.
 #
-# For each history length H and each count N: device A imports ITEMS items and shares the
-# store; device B (a copy of it with its own identity, carried back as a sync engine carries
+# For each history length H and each count N: device A imports ITEMS items, shares the
+# store and adds one item (a device keeps a checkpoint once it has written); device B (a copy of it with its own identity, carried back as a sync engine carries
 # its `replicas/<id>/` folder) marks every item done and not done until its log holds H
 # operations (the list keeps its ITEMS items, so only the history grows); A reads
 # (`collection show --json`: it merges the logs and writes its checkpoint); B then makes N
@@ -92,11 +92,13 @@ for history in $histories; do
     other="$store.b"
     on a "$store" collection import List "$work/list.md" >/dev/null
     on a "$store" store share --quiet
+    # A's first change writes its own folder: a device that has written keeps a checkpoint.
+    on a "$store" item add List "from a" --quiet
     cp -a "$store" "$other"
     marks b "$other" "$history"
     carry "$other" "$store"
     # A reads B's history once: it merges the logs and writes its checkpoint.
-    on a "$store" collection show List --json >/dev/null
+    on a "$store" collection show List --json >/dev/null 2>&1
     marks b "$other" "$new"
     carry "$other" "$store"
     saved="$store.saved"
@@ -107,7 +109,7 @@ for history in $histories; do
       2>"$work/valgrind.$history.$new.log" >/dev/null \
       || { echo "callgrind-history: the read failed:" >&2; cat "$work/valgrind.$history.$new.log" >&2; exit 1; }
     collected=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/valgrind.$history.$new.log")
-    wall=$(median on a "$store" collection show List --json)
+    wall=$(median on a "$store" collection show List --json 2>/dev/null)
     printf '  %-9s %-6s %12.1f M %10s\n' "$history" "$new" \
       "$(echo "$collected / 1000000" | bc -l)" "$wall"
   done

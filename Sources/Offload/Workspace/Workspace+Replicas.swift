@@ -94,6 +94,15 @@ struct ReplicaLogEntry: Codable {
   var record: StoreChange?
 }
 
+/// Another device's log line as this device merges it: the operations alone. The record is
+/// that device's own (for its cache and its undo), and decoding it (every item before and
+/// after a change) would cost more than the operations. (Codable only because the log
+/// readers ask it; it is never written.)
+struct ReplicaLogOperations: Codable {
+  /// The change's operations, in the order they were made.
+  var operations: [ReplicaOperation]
+}
+
 /// The base a device's log starts from (no compaction yet: always empty).
 struct ReplicaLogBase: Codable, Hashable {}
 
@@ -119,7 +128,7 @@ extension Workspace {
     guard let device else { return ReplicaState() }
     var operations: [ReplicaOperation] = []
     for record in own ?? ownLogRecords(device) { operations += record.entry.operations }
-    let others: [ReplicaLogRead<ReplicaLogEntry, ReplicaLogBase>] = replicaFolders.readLogs(
+    let others: [ReplicaLogRead<ReplicaLogOperations, ReplicaLogBase>] = replicaFolders.readLogs(
       except: device.replica.rawValue, format: Self.replicaLogFormat)
     for read in others {
       for record in read.contents?.entries ?? [] { operations += record.entry.operations }

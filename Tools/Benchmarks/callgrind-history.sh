@@ -42,14 +42,13 @@ on() {
   XDG_STATE_HOME="$work/state.$device" OFFLOAD_HOME=$store "$binary" "$@"
 }
 
-# carry FROM TO: copies FROM's device folders into TO, as a sync engine does.
+# carry FROM TO ID: copies device ID's folder from FROM into TO, as a sync engine does (never
+# the other way: TO's own folder stays its own).
 carry() {
-  for folder in "$1"/replicas/*; do
-    rm -rf "$2/replicas/${folder##*/}.tmp"
-    cp -a "$folder" "$2/replicas/${folder##*/}.tmp"
-    rm -rf "$2/replicas/${folder##*/}"
-    mv "$2/replicas/${folder##*/}.tmp" "$2/replicas/${folder##*/}"
-  done
+  rm -rf "$2/replicas/$3.tmp"
+  cp -a "$1/replicas/$3" "$2/replicas/$3.tmp"
+  rm -rf "$2/replicas/$3"
+  mv "$2/replicas/$3.tmp" "$2/replicas/$3"
 }
 
 # marks DEVICE STORE COUNT: makes COUNT operations by marking items done, then not done.
@@ -96,11 +95,13 @@ for history in $histories; do
     on a "$store" item add List "from a" --quiet
     cp -a "$store" "$other"
     marks b "$other" "$history"
-    carry "$other" "$store"
+    # B's folder: the one its copy holds and A's store does not.
+    b=$(comm -13 <(ls "$store/replicas") <(ls "$other/replicas"))
+    carry "$other" "$store" "$b"
     # A reads B's history once: it merges the logs and writes its checkpoint.
     on a "$store" collection show List --json >/dev/null 2>&1
     marks b "$other" "$new"
-    carry "$other" "$store"
+    carry "$other" "$store" "$b"
     saved="$store.saved"
     cp -a "$store" "$saved"
     out="$work/callgrind.$history.$new.out"

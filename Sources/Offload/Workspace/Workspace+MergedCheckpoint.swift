@@ -109,6 +109,16 @@ extension Workspace {
     replicaFolders.readCheckpoint(of: device.replica.rawValue).flatMap(MergedCheckpoint.init)
   }
 
+  /// The marks of this device's checkpoint, read from its first bytes (the header) without
+  /// the state; none when there is no checkpoint or its header does not fit them (then the
+  /// logs are read from their start, which is slower, not different).
+  func checkpointMarks(_ device: DeviceContext) -> [String: ReplicaLogMark] {
+    let folder = replicaFolders.folder(of: device.replica.rawValue)
+    let path = folder + "/" + ReplicaFolders.checkpointName
+    guard let prefix = try? fileSystem.readPrefix(path, limit: 16_384) else { return [:] }
+    return MergedCheckpoint(text: String(decoding: prefix.bytes, as: UTF8.self))?.marks ?? [:]
+  }
+
   /// The operations past the checkpoint's marks, or `nil` when a log no longer starts with
   /// what the checkpoint read (then every log is merged from its start).
   func tails(
@@ -217,7 +227,7 @@ extension Workspace {
   /// - Returns: The problems, sorted by replica id.
   /// - Complexity: O(*b* + *t*): *b* bytes of the logs read, *t* lines past the marks decoded.
   func unreadableLogs(_ device: DeviceContext) -> [String] {
-    let marks = loadMergedCheckpoint(device)?.marks ?? [:]
+    let marks = checkpointMarks(device)
     let ids = ((try? replicaFolders.replicaIDs()) ?? []).filter { $0 != device.replica.rawValue }
     return ids.compactMap { id in
       let read: LogTailRead = replicaFolders.readLog(

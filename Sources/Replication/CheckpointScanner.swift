@@ -24,6 +24,12 @@ struct CheckpointScanner {
     fields.reserveCapacity(16)
   }
 
+  /// A scanner over bytes already read.
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
+    fields.reserveCapacity(16)
+  }
+
   /// Moves to the next line; `false` at the end of the text.
   ///
   /// - Complexity: O(*c*), *c* bytes in the line.
@@ -268,5 +274,58 @@ struct CheckpointScanner {
       return nil
     }
     return ReplicaOperation(sequence: sequence, timestamp: time, change: change)
+  }
+}
+
+/// A node's record as the checkpoint holds it: the `n` line and the `r`, `t` and `d` lines
+/// after it (slots are the checkpoint's).
+struct NodeRecord {
+  var id: NodeID
+  var parent: Int32
+  var key: OrderKey
+  var kind: UInt8
+  var registers: [Register] = []
+  var touches: [Touch] = []
+  var deletion: Deletion?
+}
+
+extension CheckpointScanner {
+  /// Reads the node record whose `n` line starts at `start`, with the lines that follow it.
+  ///
+  /// - Throws: ``ReplicationError`` with code ``ReplicationError/Code/badCheckpoint`` naming
+  ///   the byte where a damaged line starts.
+  /// - Complexity: O(*c*), *c* bytes of the record.
+  mutating func nodeRecord(at start: Int) throws(ReplicationError) -> NodeRecord {
+    position = start
+    func bad(_ what: String) -> ReplicationError {
+      ReplicationError(.badCheckpoint, "checkpoint byte \(start): \(what)")
+    }
+    guard nextLine(), field(0, is: "n"), fields.count == 5,
+      let parent = integer(fields[2], as: Int32.self), let key = key(fields[3]),
+      let kind = integer(fields[4], as: UInt8.self), kind <= 3
+    else { throw bad("bad node") }
+    var record = NodeRecord(id: NodeID(text(fields[1])), parent: parent, key: key, kind: kind)
+    record.registers.reserveCapacity(2)
+    while position + 1 < bytes.count, bytes[position + 1] == 0x09 {
+      let tag = bytes[position]
+      guard tag == 0x72 || tag == 0x74 || tag == 0x64 else { break }
+      _ = nextLine()
+      let count = fields.count
+      switch tag {
+      case 0x72:  // r
+        guard count == 4, let value = fieldValue(fields[1], fields[2]), let time = time(fields[3])
+        else { throw bad("bad register") }
+        record.registers.append(Register(value: value, at: time))
+      case 0x74:  // t
+        guard count == 3, let replica = replica(fields[1]),
+          let sequence = integer(fields[2], as: UInt64.self)
+        else { throw bad("bad touch") }
+        record.touches.append(Touch(replica: replica, sequence: sequence))
+      default:  // d
+        guard count == 2, let deletion = deletion(fields[1]) else { throw bad("bad deletion") }
+        record.deletion = deletion
+      }
+    }
+    return record
   }
 }

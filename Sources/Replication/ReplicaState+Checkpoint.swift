@@ -84,16 +84,7 @@ extension ReplicaState {
   public init(checkpoint text: Substring) throws(ReplicationError) {
     self.init()
     // The fixed nodes are in the checkpoint like any other: start from an empty table.
-    slotOf = [:]
-    ids = []
-    parents = []
-    keys = []
-    kinds = []
-    deletions = []
-    registers = []
-    touches = []
-    children = []
-    childIndex = []
+    clearNodes()
     var scan = CheckpointScanner(text: text)
     // The node table grows by one slot per `n` record; a node record is at least 10 bytes.
     reserveSlots(scan.bytes.count / 64)
@@ -208,6 +199,20 @@ extension ReplicaState {
 }
 
 extension ReplicaState {
+  /// Empties the node table (the fixed nodes too), for a loader that reads them.
+  mutating func clearNodes() {
+    slotOf = [:]
+    ids = []
+    parents = []
+    keys = []
+    kinds = []
+    deletions = []
+    registers = []
+    touches = []
+    children = []
+    childIndex = []
+  }
+
   /// Reserves room in the node table for `count` slots.
   ///
   /// - Complexity: O(*count*).

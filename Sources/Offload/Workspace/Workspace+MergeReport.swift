@@ -78,29 +78,40 @@ extension Workspace {
     let own = device.replica.rawValue
     let files = otherLogFiles(except: own)
     if let mark, mark.logs == files { return Arrivals(summary: nil, mark: mark) }
+    // From the checkpoint when it holds nothing past the mark: the cost follows what arrived.
+    if let mark, let merged = arrivalsFromCheckpoint(device, baseline: mark.seen) {
+      return arrivals(merged, baseline: mark.seen, files: files, own: own)
+    }
     let ownRecords = ownLogRecords(device)
     var baseline = mark?.seen
     if baseline == nil, !ownRecords.isEmpty {
       baseline = ownRecords.last { $0.entry.record?.covers != nil }?.entry.record?.covers ?? [:]
     }
-    let reads: [ReplicaLogRead<ReplicaLogEntry, ReplicaLogBase>] = replicaFolders.readLogs(
+    let reads: [ReplicaLogRead<ReplicaLogOperations, ReplicaLogBase>] = replicaFolders.readLogs(
       except: own, format: Self.replicaLogFormat)
+    let records = reads.flatMap { $0.contents?.entries ?? [] }
     var known = ownRecords.flatMap(\.entry.operations)
     var new: [ReplicaOperation] = []
-    for read in reads {
-      for record in read.contents?.entries ?? [] {
-        for operation in record.entry.operations {
-          if let baseline, operation.sequence > baseline[operation.replica.rawValue] ?? 0 {
-            new.append(operation)
-          } else {
-            known.append(operation)
-          }
+    for record in records {
+      for operation in record.entry.operations {
+        if let baseline, operation.sequence > baseline[operation.replica.rawValue] ?? 0 {
+          new.append(operation)
+        } else {
+          known.append(operation)
         }
       }
     }
     var state = ReplicaState()
     state.merge(known)
     let report = state.merge(new)
+    return arrivals((state, report, records), baseline: baseline, files: files, own: own)
+  }
+
+  /// The summary and the mark of a merge of what arrived.
+  func arrivals(
+    _ merged: ArrivalMerge, baseline: [String: UInt64]?, files: [String: String], own: String
+  ) -> Arrivals {
+    let (state, report) = (merged.state, merged.report)
     var seen = Self.vector(state.seen)
     seen[own] = nil
     let next = ArrivalMark(seen: seen, logs: files)
@@ -108,14 +119,12 @@ extension Workspace {
       !report.arrived.isEmpty || !report.skipped.isEmpty || !report.rescued.isEmpty
     else { return Arrivals(summary: nil, mark: next) }
     var changes: [ReplicaID: Int] = [:]
-    for read in reads {
-      for record in read.contents?.entries ?? [] {
-        guard let first = record.entry.operations.first,
-          first.sequence > baseline[first.replica.rawValue] ?? 0,
-          state.seen.includes(first.replica, first.sequence)
-        else { continue }
-        changes[first.replica, default: 0] += 1
-      }
+    for record in merged.records {
+      guard let first = record.entry.operations.first,
+        first.sequence > baseline[first.replica.rawValue] ?? 0,
+        state.seen.includes(first.replica, first.sequence)
+      else { continue }
+      changes[first.replica, default: 0] += 1
     }
     let summary = report.counting(changes: changes).summary { replica in
       deviceName(of: replica.rawValue) ?? replica.rawValue

@@ -63,6 +63,12 @@ typealias LogTailRead = (
   read: ReplicaLogRead<ReplicaLogEntry, ReplicaLogBase>, continued: Bool, end: ReplicaLogMark?
 )
 
+/// Another device's log read from a mark, operations only.
+typealias OtherLogTailRead = (
+  read: ReplicaLogRead<ReplicaLogOperations, ReplicaLogBase>, continued: Bool,
+  end: ReplicaLogMark?
+)
+
 /// This device's log as read: the lines past the checkpoint's mark when `continued`, else
 /// every line, and where the read stopped.
 struct OwnLogRead {
@@ -103,6 +109,16 @@ extension Workspace {
     replicaFolders.readCheckpoint(of: device.replica.rawValue).flatMap(MergedCheckpoint.init)
   }
 
+  /// The marks of this device's checkpoint, read from its first bytes (the header) without
+  /// the state; none when there is no checkpoint or its header does not fit them (then the
+  /// logs are read from their start, which is slower, not different).
+  func checkpointMarks(_ device: DeviceContext) -> [String: ReplicaLogMark] {
+    let folder = replicaFolders.folder(of: device.replica.rawValue)
+    let path = folder + "/" + ReplicaFolders.checkpointName
+    guard let prefix = try? fileSystem.readPrefix(path, limit: 16_384) else { return [:] }
+    return MergedCheckpoint(text: String(decoding: prefix.bytes, as: UTF8.self))?.marks ?? [:]
+  }
+
   /// The operations past the checkpoint's marks, or `nil` when a log no longer starts with
   /// what the checkpoint read (then every log is merged from its start).
   func tails(
@@ -111,23 +127,17 @@ extension Workspace {
     var operations: [ReplicaOperation] = []
     var marks: [String: ReplicaLogMark] = [:]
     for id in (try? replicaFolders.replicaIDs()) ?? [] {
-      var records: [JournalRecord<ReplicaLogEntry>]
       if id == device.replica.rawValue {
         guard own.continued || checkpoint.marks[id] == nil else { return nil }
-        records = own.entries
+        for record in own.entries { operations += record.entry.operations }
         marks[id] = own.end
       } else {
-        let read:
-          (
-            read: ReplicaLogRead<ReplicaLogEntry, ReplicaLogBase>, continued: Bool,
-            end: ReplicaLogMark?
-          ) = replicaFolders.readLog(
-            of: id, format: Self.replicaLogFormat, after: checkpoint.marks[id])
+        let read: OtherLogTailRead = replicaFolders.readLog(
+          of: id, format: Self.replicaLogFormat, after: checkpoint.marks[id])
         guard read.continued || checkpoint.marks[id] == nil else { return nil }
-        records = read.read.contents?.entries ?? []
+        for record in read.read.contents?.entries ?? [] { operations += record.entry.operations }
         marks[id] = read.end ?? checkpoint.marks[id]
       }
-      for record in records { operations += record.entry.operations }
     }
     return (operations, marks)
   }
@@ -155,20 +165,16 @@ extension Workspace {
     var result = MergedLogs(state: ReplicaState(), marks: [:])
     var operations: [ReplicaOperation] = []
     for id in (try? replicaFolders.replicaIDs()) ?? [] {
-      let read:
-        (
-          read: ReplicaLogRead<ReplicaLogEntry, ReplicaLogBase>, continued: Bool,
-          end: ReplicaLogMark?
-        ) = replicaFolders.readLog(
-          of: id, format: Self.replicaLogFormat, after: nil)
-      var records = read.read.contents?.entries ?? []
-      result.marks[id] = read.end
       if id == ownID, let own, !own.continued {
         // The open log's own reading (it cut a torn tail the read-only look still shows).
-        records = own.entries
+        for record in own.entries { operations += record.entry.operations }
         result.marks[id] = own.end
+        continue
       }
-      for record in records { operations += record.entry.operations }
+      let read: OtherLogTailRead = replicaFolders.readLog(
+        of: id, format: Self.replicaLogFormat, after: nil)
+      for record in read.read.contents?.entries ?? [] { operations += record.entry.operations }
+      result.marks[id] = read.end
     }
     result.state.merge(operations)
     result.merged = operations.count
@@ -190,12 +196,20 @@ extension Workspace {
 extension Workspace {
   /// Writes this device's checkpoint after a committed change when the merge was rebuilt or
   /// went far enough past the last checkpoint, its own log marked at its new end.
-  func saveCheckpointAfterCommit(_ devices: DeviceLog, state: ReplicaState) {
+  /// A partial state is completed first: the whole state before the change with the
+  /// change's operations merged.
+  func saveCheckpointAfterCommit(_ devices: DeviceLog, state committed: CommittedMerge) {
     guard let device else { return }
     let past =
       devices.reading.merged
-      + Int(state.seen[devices.replica] - devices.merged.seen[devices.replica])
-    guard !devices.reading.fromCheckpoint || past >= Self.checkpointEvery else { return }
+      + Int(committed.seen[devices.replica] - devices.merged.seen[devices.replica])
+    let due = !devices.reading.fromCheckpoint || devices.merged.rebuilt
+    guard due || past >= Self.checkpointEvery else { return }
+    var state = committed.state
+    if committed.partial {
+      state = devices.merged.state
+      state.merge(committed.operations)
+    }
     var marks = devices.reading.marks
     marks[device.replica.rawValue] = replicaFolders.ownMark(
       replica: device.replica.rawValue, generation: devices.log.generation,
@@ -213,12 +227,65 @@ extension Workspace {
   /// - Returns: The problems, sorted by replica id.
   /// - Complexity: O(*b* + *t*): *b* bytes of the logs read, *t* lines past the marks decoded.
   func unreadableLogs(_ device: DeviceContext) -> [String] {
-    let marks = loadMergedCheckpoint(device)?.marks ?? [:]
+    let marks = checkpointMarks(device)
     let ids = ((try? replicaFolders.replicaIDs()) ?? []).filter { $0 != device.replica.rawValue }
     return ids.compactMap { id in
       let read: LogTailRead = replicaFolders.readLog(
         of: id, format: Self.replicaLogFormat, after: marks[id])
       return read.read.contents == nil ? read.read.problem : nil
     }
+  }
+}
+
+/// A merge of what arrived: the state after it, its report, and the other devices' log
+/// records it read.
+typealias ArrivalMerge = (
+  state: ReplicaState, report: MergeReport, records: [JournalRecord<ReplicaLogOperations>]
+)
+
+extension Workspace {
+  /// What arrived since `baseline`, merged over this device's checkpoint: the state holds
+  /// everything within the baseline, then the operations beyond it are merged with their
+  /// report; the logs are read from the checkpoint's marks. `nil` when the checkpoint holds
+  /// an operation beyond the baseline, a log no longer matches it, or an operation is older
+  /// than its floor (then every log is read from its start).
+  ///
+  /// - Parameters:
+  ///   - device: This device.
+  ///   - baseline: Each other device's operations already reported.
+  /// - Returns: The merge, or `nil`.
+  /// - Complexity: O(*n*) to load the state, *n* nodes, plus O(*k* log *k*) for *k*
+  ///   operations past the marks: not the length of the history.
+  func arrivalsFromCheckpoint(_ device: DeviceContext, baseline: [String: UInt64])
+    -> ArrivalMerge?
+  {
+    let own = device.replica.rawValue
+    guard let checkpoint = loadMergedCheckpoint(device),
+      checkpoint.covers.allSatisfy({ $0.key == own || $0.value <= baseline[$0.key] ?? 0 })
+    else { return nil }
+    var known: [ReplicaOperation] = []
+    var new: [ReplicaOperation] = []
+    var records: [JournalRecord<ReplicaLogOperations>] = []
+    for id in (try? replicaFolders.replicaIDs()) ?? [] {
+      let read: OtherLogTailRead = replicaFolders.readLog(
+        of: id, format: Self.replicaLogFormat, after: checkpoint.marks[id])
+      guard read.continued || checkpoint.marks[id] == nil else { return nil }
+      for record in read.read.contents?.entries ?? [] {
+        if id != own { records.append(record) }
+        for operation in record.entry.operations {
+          let replica = operation.replica.rawValue
+          if id != own, operation.sequence > baseline[replica] ?? 0 {
+            new.append(operation)
+          } else {
+            known.append(operation)
+          }
+        }
+      }
+    }
+    guard var state = try? ReplicaState(checkpoint: checkpoint.stateText) else { return nil }
+    state.merge(known)
+    let report = state.merge(new)
+    guard !state.needsRebuild else { return nil }
+    return (state, report, records)
   }
 }

@@ -94,6 +94,15 @@ struct ReplicaLogEntry: Codable {
   var record: StoreChange?
 }
 
+/// Another device's log line as this device merges it: the operations alone. The record is
+/// that device's own (for its cache and its undo), and decoding it (every item before and
+/// after a change) would cost more than the operations. (Codable only because the log
+/// readers ask it; it is never written.)
+struct ReplicaLogOperations: Codable {
+  /// The change's operations, in the order they were made.
+  var operations: [ReplicaOperation]
+}
+
 /// The base a device's log starts from (no compaction yet: always empty).
 struct ReplicaLogBase: Codable, Hashable {}
 
@@ -119,7 +128,7 @@ extension Workspace {
     guard let device else { return ReplicaState() }
     var operations: [ReplicaOperation] = []
     for record in own ?? ownLogRecords(device) { operations += record.entry.operations }
-    let others: [ReplicaLogRead<ReplicaLogEntry, ReplicaLogBase>] = replicaFolders.readLogs(
+    let others: [ReplicaLogRead<ReplicaLogOperations, ReplicaLogBase>] = replicaFolders.readLogs(
       except: device.replica.rawValue, format: Self.replicaLogFormat)
     for read in others {
       for record in read.contents?.entries ?? [] { operations += record.entry.operations }
@@ -243,7 +252,7 @@ extension Workspace {
 struct ReplicaIDSource {
   let replica: ReplicaID
   var counter: UInt64
-  let taken: ReplicaState
+  let taken: MergedSource
 
   /// The next id.
   mutating func next() -> ShortID? {
@@ -266,8 +275,11 @@ struct ReplicaIDSource {
 struct DeviceLog {
   let replica: ReplicaID
   let log: JSONLinesJournal<ReplicaLogEntry, ReplicaLogBase>
-  var merged: ReplicaState
-  /// How the merge was read: from the checkpoint or the logs' start, and up to where.
+  /// The merged state before the change (partial when only this device's own operations
+  /// came past the checkpoint).
+  let merged: MergedSource
+  /// How the merge was read: from the checkpoint or the logs' start, and up to where (its
+  /// `state` is empty: the state is `merged`).
   var reading: MergedLogs
   /// The collection order before the change.
   var order: [ShortID] = []
@@ -278,15 +290,17 @@ struct DeviceLog {
 
   /// Appends a committed change's operations to this device's log as one line (the commit
   /// point) and returns the version vector the cache covers after it, with the merged state
-  /// after it.
+  /// after it (holding only the nodes the change read when the state is partial).
   func commit(_ change: StoreChange, index: StoreIndex, now: Date) throws(WorkspaceError)
-    -> (covers: [String: UInt64], state: ReplicaState)
+    -> (covers: [String: UInt64], state: CommittedMerge)
   {
     var after = index
     after.apply(change)
+    let order = after.collections.map(\.id)
+    let before = merged.state(holding: ReplicaBridge.nodes(of: change, order: order))
     let changes = ReplicaBridge.changes(
-      for: change, order: after.collections.map(\.id), state: merged, replica: replica)
-    var device = Replica(id: replica, state: merged)
+      for: change, order: order, state: before, replica: replica)
+    var device = Replica(id: replica, state: before)
     let commit = device.apply(changes, wallTime: Workspace.milliseconds(now))
     let covers = Workspace.vector(device.state.seen)
     if !commit.operations.isEmpty {
@@ -296,7 +310,11 @@ struct DeviceLog {
         _ = try log.append(ReplicaLogEntry(operations: commit.operations, record: record))
       }
     }
-    return (covers, device.state)
+    return (
+      covers,
+      CommittedMerge(
+        state: device.state, operations: commit.operations, partial: merged.isPartial)
+    )
   }
 
   func close() { try? log.close() }
@@ -322,9 +340,14 @@ extension Workspace {
         as (log: JSONLinesJournal<ReplicaLogEntry, ReplicaLogBase>, continued: Bool)
     }
     let log = opened.log
-    var reading = mergeLogs(
-      device, checkpoint: checkpoint,
-      own: OwnLogRead(entries: log.recovered.entries, continued: opened.continued, end: nil))
+    let own = OwnLogRead(entries: log.recovered.entries, continued: opened.continued, end: nil)
+    if log.lastSequence != 0, let checkpoint,
+      let partial = partialMerge(device, checkpoint: checkpoint, own: own)
+    {
+      return DeviceLog(
+        replica: device.replica, log: log, merged: partial.source, reading: partial.reading)
+    }
+    var reading = mergeLogs(device, checkpoint: checkpoint, own: own)
     var merged = reading.state
     if log.lastSequence == 0 {
       var first: [Change] = []
@@ -345,7 +368,9 @@ extension Workspace {
         if singleWriterLayoutExists { moveSingleWriterFilesToBackups() }
       }
     }
-    return DeviceLog(replica: device.replica, log: log, merged: merged, reading: reading)
+    reading.state = ReplicaState()
+    return DeviceLog(
+      replica: device.replica, log: log, merged: MergedSource(whole: merged), reading: reading)
   }
 
   /// The creates that rebuild a store of the single-writer layout: every collection and

@@ -125,6 +125,7 @@ extension Workspace {
             of: id, format: Self.replicaLogFormat, after: checkpoint.marks[id])
         guard read.continued || checkpoint.marks[id] == nil else { return nil }
         records = read.read.contents?.entries ?? []
+        if !read.continued && records.first?.entry.snapshot != nil { return nil }
         marks[id] = read.end ?? checkpoint.marks[id]
       }
       for record in records { operations += record.entry.operations }
@@ -153,7 +154,7 @@ extension Workspace {
   func mergeLogsFromStart(_ device: DeviceContext, own: OwnLogRead?) -> MergedLogs {
     let ownID = device.replica.rawValue
     var result = MergedLogs(state: ReplicaState(), marks: [:])
-    var operations: [ReplicaOperation] = []
+    var logs: [(replica: ReplicaID, records: [JournalRecord<ReplicaLogEntry>])] = []
     for id in (try? replicaFolders.replicaIDs()) ?? [] {
       let read:
         (
@@ -168,10 +169,10 @@ extension Workspace {
         records = own.entries
         result.marks[id] = own.end
       }
-      for record in records { operations += record.entry.operations }
+      if let replica = try? ReplicaID(id) { logs.append((replica, records)) }
     }
-    result.state.merge(operations)
-    result.merged = operations.count
+    result.state = Self.mergeFromBase(logs)
+    result.merged = logs.reduce(0) { $0 + $1.records.reduce(0) { $0 + $1.entry.operations.count } }
     return result
   }
 

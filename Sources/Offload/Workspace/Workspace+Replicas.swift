@@ -50,7 +50,11 @@ public struct DeviceContext: Sendable {
           {
             return id.rawValue
           }
-          return ReplicaID.random(using: &generator).rawValue
+          // Never one a device folder of the store already has.
+          let taken = Set((try? ReplicaFolders(store: store).replicaIDs()) ?? [])
+          var id = ReplicaID.random(using: &generator)
+          while taken.contains(id.rawValue) { id = ReplicaID.random(using: &generator) }
+          return id.rawValue
         },
         newClaim: { String(UInt64.random(in: .min ... .max), radix: 16) }),
       let replica = try? ReplicaID(identity.replica)
@@ -92,6 +96,8 @@ struct ReplicaLogEntry: Codable {
   /// This device's record of the change (before-and-after records, the history note, the
   /// version vector after it): what its cache and its undo need, read by no other device.
   var record: StoreChange?
+  /// The merged state this log starts from, on the first line of a compacted log only.
+  var snapshot: ReplicaLogSnapshot?
 }
 
 /// The base a device's log starts from (no compaction yet: always empty).
@@ -117,16 +123,13 @@ extension Workspace {
   /// - Complexity: O(*o* log *o*), *o* operations in the logs.
   func mergedReplicaState(own: [JournalRecord<ReplicaLogEntry>]?) -> ReplicaState {
     guard let device else { return ReplicaState() }
-    var operations: [ReplicaOperation] = []
-    for record in own ?? ownLogRecords(device) { operations += record.entry.operations }
+    var logs = [(replica: device.replica, records: own ?? ownLogRecords(device))]
     let others: [ReplicaLogRead<ReplicaLogEntry, ReplicaLogBase>] = replicaFolders.readLogs(
       except: device.replica.rawValue, format: Self.replicaLogFormat)
     for read in others {
-      for record in read.contents?.entries ?? [] { operations += record.entry.operations }
+      if let id = try? ReplicaID(read.replica) { logs.append((id, read.contents?.entries ?? [])) }
     }
-    var state = ReplicaState()
-    state.merge(operations)
-    return state
+    return Self.mergeFromBase(logs)
   }
 
   /// This device's log, read without writing.

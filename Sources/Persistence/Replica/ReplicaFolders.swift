@@ -95,6 +95,10 @@ public struct ReplicaFolders: Sendable {
     durability: JournalDurability = .everyEntry
   ) throws(PersistenceError) -> JSONLinesJournal<Entry, Snapshot> {
     try fileSystem.makeDirectory(root)
+    let generation = currentGeneration(of: replica)
+    if generation > 0 {
+      return try openGeneration(replica: replica, generation: generation, format: format)
+    }
     return try JSONLinesJournal.open(
       directory: folder(of: replica), name: Self.logName, format: format,
       durability: durability, fileSystem: fileSystem)
@@ -125,6 +129,10 @@ public struct ReplicaFolders: Sendable {
   public func readLog<Entry: Codable, Snapshot: Codable>(
     of replica: String, format: DocumentFormat<Snapshot>
   ) -> ReplicaLogRead<Entry, Snapshot> {
+    let generation = currentGeneration(of: replica)
+    if generation > 0 {
+      return readGeneration(of: replica, generation: generation, format: format).read
+    }
     let directory = folder(of: replica)
     do {
       let contents = try JSONLinesJournal<Entry, Snapshot>.read(

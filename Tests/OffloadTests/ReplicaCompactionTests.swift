@@ -240,3 +240,35 @@ struct ReplicaCompactionTests {
     #expect(crashes > 0)
   }
 }
+
+@Suite("A new replica id avoids the store's device folders")
+struct NewReplicaIDTests {
+  @Test("The id a generator would draw first is skipped when a folder has it")
+  func skipsTakenIDs() throws {
+    for seed in 0..<50 {
+      var probe = SplitMix64(seed: SplitMix64.testSeed(UInt64(seed)))
+      let first = ReplicaID.random(using: &probe).rawValue
+      var generator = SplitMix64(seed: SplitMix64.testSeed(UInt64(seed)))
+      let id = DeviceContext.newReplicaID(avoiding: [first], using: &generator)
+      #expect(id.rawValue != first)
+      var again = SplitMix64(seed: SplitMix64.testSeed(UInt64(seed)))
+      #expect(DeviceContext.newReplicaID(avoiding: [], using: &again).rawValue == first)
+    }
+  }
+
+  @Test("A device joining a store takes an id no folder of it has")
+  func joiningDeviceAvoidsFolders() throws {
+    let folder = try TemporaryDirectory(prefix: "offload-new-id")
+    let store = folder.appending("store")
+    let taken = ["k7q", "p2m", "a1b"]
+    for id in taken {
+      try FileManager.default.createDirectory(
+        atPath: store + "/replicas/" + id, withIntermediateDirectories: true)
+    }
+    for index in 0..<20 {
+      let context = try #require(
+        DeviceContext.resolve(store: store, state: folder.appending("state\(index)")))
+      #expect(!taken.contains(context.replica.rawValue))
+    }
+  }
+}

@@ -52,9 +52,7 @@ public struct DeviceContext: Sendable {
           }
           // Never one a device folder of the store already has.
           let taken = Set((try? ReplicaFolders(store: store).replicaIDs()) ?? [])
-          var id = ReplicaID.random(using: &generator)
-          while taken.contains(id.rawValue) { id = ReplicaID.random(using: &generator) }
-          return id.rawValue
+          return newReplicaID(avoiding: taken, using: &generator).rawValue
         },
         newClaim: { String(UInt64.random(in: .min ... .max), radix: 16) }),
       let replica = try? ReplicaID(identity.replica)

@@ -137,15 +137,9 @@ public struct ReplicaFolders: Sendable {
     do {
       let contents = try JSONLinesJournal<Entry, Snapshot>.read(
         directory: directory, name: Self.logName, format: format, fileSystem: fileSystem)
-      var problem: String?
-      if let damage = contents.damage {
-        problem = "\(replica)'s log is read up to the damage: \(damage.description)"
-      } else if let torn = contents.tornTail {
-        problem =
-          "\(replica)'s log: line \(torn.line) is not whole yet (\(torn.reason)); "
-          + "it is read once the rest arrives"
-      }
-      return ReplicaLogRead(replica: replica, contents: contents, problem: problem)
+      return ReplicaLogRead(
+        replica: replica, contents: contents,
+        problem: Self.problem(replica, damage: contents.damage, torn: contents.tornTail))
     } catch {
       return ReplicaLogRead(replica: replica, contents: nil, problem: error.description)
     }

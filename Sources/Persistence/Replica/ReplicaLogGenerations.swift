@@ -36,6 +36,14 @@ extension ReplicaFolders {
     }
   }
 
+  /// The one line a read of a device's log says when it stops before the file's end.
+  static func problem(_ replica: String, damage: PersistenceError?, torn: TornTail?) -> String? {
+    if let damage { return "\(replica)'s log is read up to the damage: \(damage.description)" }
+    guard let torn else { return nil }
+    return "\(replica)'s log: line \(torn.line) is not whole yet (\(torn.reason)); "
+      + "it is read once the rest arrives"
+  }
+
   /// Reads a device's log of a generation past 0 (one a compaction wrote), without writing.
   ///
   /// - Parameters:
@@ -74,14 +82,7 @@ extension ReplicaFolders {
     let contents = JournalContents<Entry, Snapshot>(
       snapshot: nil, snapshotSequence: base, entries: scan.entries, tornTail: scan.tornTail,
       damage: scan.damage)
-    var problem: String?
-    if let damage = scan.damage {
-      problem = "\(replica)'s log is read up to the damage: \(damage.description)"
-    } else if let torn = scan.tornTail {
-      problem =
-        "\(replica)'s log: line \(torn.line) is not whole yet (\(torn.reason)); "
-        + "it is read once the rest arrives"
-    }
+    let problem = Self.problem(replica, damage: scan.damage, torn: scan.tornTail)
     var end: ReplicaLogMark?
     if scan.header != nil, scan.damage == nil, scan.tornTail == nil, scan.validLength > 0 {
       end = ReplicaLogMark(

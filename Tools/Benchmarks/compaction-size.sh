@@ -22,47 +22,42 @@ run() { # run HOME ARGS...: offloadctl as the device at HOME
   XDG_STATE_HOME="$home/state" OFFLOAD_HOME="$home/store" OFFLOAD_DEVICE_NAME="${home##*/}" \
     "$binary" "$@"
 }
-log_size() { # log_size HOME: bytes of the device's own log, and the operations it holds
-  local id
-  id=$(run "$1" store devices --json | grep -o '"replica" *: *"[^"]*"[^}]*"thisDevice" *: *true' |
-    sed 's/"replica" *: *"\([^"]*\)".*/\1/')
-  stat -c %s "$1"/store/replicas/"$id"/ops.*.jsonl | tail -1
+log_size() { # log_size HOME ID: bytes of device ID's own log in HOME's store
+  stat -c %s "$1"/store/replicas/"$2"/ops.*.jsonl | tail -1
 }
 laptop="$work/laptop"
 mkdir -p "$laptop"
 run "$laptop" collection import Big "$work/big.md" >/dev/null
 run "$laptop" store share --quiet
+laptop_id=$(ls "$laptop/store/replicas")
 for ((i = 1; i <= adds; i++)); do run "$laptop" item add Big "add $i" --quiet; done
-echo "alone: log before $(log_size "$laptop") bytes"
+echo "alone: log before $(log_size "$laptop" "$laptop_id") bytes"
 run "$laptop" store compact
-echo "alone: log after $(log_size "$laptop") bytes"
+echo "alone: log after $(log_size "$laptop" "$laptop_id") bytes"
 
 # Two devices: the phone is a copy that has seen everything and writes one change.
 phone="$work/phone"
 mkdir -p "$phone"
 cp -a "$laptop/store" "$phone/store"
 run "$phone" item add Big "from the phone" --quiet
-cp -a "$phone/store/replicas/." "$laptop/store/replicas/" 2>/dev/null || true
+phone_id=$(ls "$phone/store/replicas" | grep -vx "$laptop_id")
 for ((i = 1; i <= adds; i++)); do run "$laptop" item add Big "more $i" --quiet; done
-mirror() { # mirror FROM TO: FROM's own folder into TO's store
-  local id
-  id=$(run "$1" store devices --json | grep -o '"replica" *: *"[^"]*"[^}]*"thisDevice" *: *true' |
-    sed 's/"replica" *: *"\([^"]*\)".*/\1/')
-  rm -rf "$2/store/replicas/$id"
-  mkdir -p "$2/store/replicas/$id"
-  cp "$1/store/replicas/$id"/{ops.*.jsonl,merged.checkpoint,device.json} \
-    "$2/store/replicas/$id/" 2>/dev/null || true
+mirror() { # mirror FROM ID TO: device ID's folder from FROM's store into TO's
+  rm -rf "$3/store/replicas/$2"
+  mkdir -p "$3/store/replicas/$2"
+  cp "$1/store/replicas/$2"/{ops.*.jsonl,merged.checkpoint,device.json} \
+    "$3/store/replicas/$2/" 2>/dev/null || true
 }
-mirror "$phone" "$laptop"
+mirror "$phone" "$phone_id" "$laptop"
 run "$laptop" collection show Big >/dev/null
-mirror "$laptop" "$phone"
+mirror "$laptop" "$laptop_id" "$phone"
 run "$phone" collection show Big >/dev/null
-mirror "$phone" "$laptop"
-echo "two: laptop log before $(log_size "$laptop") bytes"
+mirror "$phone" "$phone_id" "$laptop"
+echo "two: laptop log before $(log_size "$laptop" "$laptop_id") bytes"
 for round in 1 2; do
   echo "two, round $round: laptop: $(run "$laptop" store compact)"
-  mirror "$laptop" "$phone"
+  mirror "$laptop" "$laptop_id" "$phone"
   echo "two, round $round: phone: $(run "$phone" store compact)"
-  mirror "$phone" "$laptop"
+  mirror "$phone" "$phone_id" "$laptop"
 done
-echo "two: laptop log after $(log_size "$laptop") bytes"
+echo "two: laptop log after $(log_size "$laptop" "$laptop_id") bytes"

@@ -69,6 +69,27 @@ extension Workspace {
     return try? ReplicaState(checkpoint: Substring(text))
   }
 
+  /// The base state of the logs: the largest snapshot within `within` that every log
+  /// continues from, loaded; `nil` for none or the empty state.
+  static func baseState(
+    of logs: [(replica: ReplicaID, records: [JournalRecord<ReplicaLogEntry>])],
+    within: VersionVector?
+  ) -> ReplicaState? {
+    let outlines = logs.map { outline($0.replica, $0.records) }
+    guard let base = ReplicaCompaction.base(outlines.map(\.outline), within: within),
+      case .snapshot = base
+    else { return nil }
+    return baseState(base, snapshots: outlines.map(\.snapshot))
+  }
+
+  /// Another device's log as read, with its replica id (`nil` for a folder name that is not
+  /// one).
+  static func logRecords(_ read: ReplicaLogRead<ReplicaLogEntry, ReplicaLogBase>)
+    -> (replica: ReplicaID, records: [JournalRecord<ReplicaLogEntry>])?
+  {
+    (try? ReplicaID(read.replica)).map { ($0, read.contents?.entries ?? []) }
+  }
+
   /// Every device's log merged from the logs alone: from the base snapshot with the most
   /// operations that every log can continue from (the empty state when no log was compacted),
   /// then each log's operations past it. When no base fits (a log's sync is not complete),

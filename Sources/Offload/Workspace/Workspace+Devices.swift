@@ -16,8 +16,8 @@ public struct StoreDevice: Sendable, Equatable, Encodable {
   /// How many changes (log lines, one per command) the device has written.
   public var changes: Int
   /// What the device had merged of every device's log when it wrote its last change (the
-  /// version vector of its last log line's record), by replica id; empty when no line of its
-  /// log carries one yet.
+  /// version vector of its last log line's record, else of the snapshot its compacted log
+  /// begins with), by replica id; empty when no line of its log carries one yet.
   public var seen: [String: UInt64]
   /// When the device wrote its last operation (its hybrid clock's wall time), or `nil` when
   /// its log holds none yet.
@@ -73,7 +73,8 @@ extension Workspace {
         replica: id, name: own ? device.name : deviceName(of: id), isThisDevice: own,
         operations: entries.reduce(0) { $0 + $1.entry.operations.count },
         changes: entries.count,
-        seen: entries.last(where: { $0.entry.record?.covers != nil })?.entry.record?.covers ?? [:],
+        seen: entries.last(where: { $0.entry.record?.covers != nil })?.entry.record?.covers
+          ?? entries.first?.entry.snapshot?.seen ?? [:],
         lastWrite: last.map { Date(timeIntervalSince1970: Double($0.timestamp.wallTime) / 1000) },
         problem: problem, retired: (try? ReplicaID(id)).map(retired.contains) ?? false)
     }

@@ -98,8 +98,14 @@ extension Workspace {
         }
       }
     }
-    var state = ReplicaState()
-    state.merge(known)
+    // From a base snapshot within what was known, when a log was compacted.
+    var within = baseline.map(Self.replicaVector)
+    within?[device.replica] = .max
+    var state =
+      Self.baseState(
+        of: [(device.replica, ownRecords)] + reads.compactMap(Self.logRecords), within: within)
+      ?? ReplicaState()
+    state.merge(ReplicaState.operations(known, past: state.seen))
     let report = state.merge(new)
     var seen = Self.vector(state.seen)
     seen[own] = nil

@@ -92,6 +92,25 @@ struct DocExampleTests {
     #expect(mark?.seen == [:] && printed.count == 1, "nothing arrived: \(printed)")
   }
 
+  @Test func compactAndRetireExamples() throws {
+    let base = try TemporaryDirectory()
+    defer { base.remove() }
+    let workspace = try Workspace(
+      root: base.appending("store"), stateDirectory: base.appending("s")
+    )
+    .share()
+    _ = try workspace.capture("Call the plumber")
+    try workspace.replicaFolders.writeClaim(
+      .init(replica: "p2m", claim: "1", name: "old-phone", store: ""))
+    var printed: [String] = []
+    func print(_ values: Any...) { printed.append(values.map { "\($0)" }.joined(separator: " ")) }
+    let report = try workspace.compact()
+    print(report.bytesBefore, report.bytesAfter)
+    let retired = try workspace.retire("old-phone")
+    print(retired.replica)
+    #expect(printed.last == "p2m" && printed.count == 2)
+  }
+
   @Test func workspaceOverview() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }

@@ -34,10 +34,9 @@ extension Workspace {
         try replicaFolders.writeClaim(identity)
         return (self, nil)
       case .claimedByAnotherDevice(let other):
-        let taken = Set(try replicaFolders.replicaIDs())
         var generator = SystemRandomNumberGenerator()
-        var replica = ReplicaID.random(using: &generator)
-        while taken.contains(replica.rawValue) { replica = ReplicaID.random(using: &generator) }
+        let replica = DeviceContext.newReplicaID(
+          avoiding: Set(try replicaFolders.replicaIDs()), using: &generator)
         let moved = try identities.reassign(
           identity, replica: replica.rawValue,
           claim: String(UInt64.random(in: .min ... .max), radix: 16))
@@ -52,5 +51,22 @@ extension Workspace {
         return (workspace, notice)
       }
     }
+  }
+}
+
+extension DeviceContext {
+  /// A random replica id that no device folder of the store has.
+  ///
+  /// - Parameters:
+  ///   - taken: The replica ids of the store's device folders.
+  ///   - generator: The source of randomness.
+  /// - Returns: An id not in `taken`.
+  /// - Complexity: O(1) expected while `taken` holds a small share of the 32,768 ids.
+  static func newReplicaID(
+    avoiding taken: Set<String>, using generator: inout some RandomNumberGenerator
+  ) -> ReplicaID {
+    var replica = ReplicaID.random(using: &generator)
+    while taken.contains(replica.rawValue) { replica = ReplicaID.random(using: &generator) }
+    return replica
   }
 }

@@ -16,8 +16,8 @@ public struct StoreDevice: Sendable, Equatable, Encodable {
   /// How many changes (log lines, one per command) the device has written.
   public var changes: Int
   /// What the device had merged of every device's log when it wrote its last change (the
-  /// version vector of its last log line's record), by replica id; empty when no line of its
-  /// log carries one yet.
+  /// version vector of its last log line's record, else of the snapshot its compacted log
+  /// begins with), by replica id; empty when no line of its log carries one yet.
   public var seen: [String: UInt64]
   /// When the device wrote its last operation (its hybrid clock's wall time), or `nil` when
   /// its log holds none yet.
@@ -25,12 +25,15 @@ public struct StoreDevice: Sendable, Equatable, Encodable {
   /// One line when the device's log is not read whole (a line still arriving, a newer
   /// format, damage), else `nil`.
   public var problem: String?
+  /// Whether a device of the store retired this one for good (`offloadctl store retire`):
+  /// compaction no longer waits for it, and its operations stay in the merge.
+  public var retired = false
 
   /// The keys of `offloadctl store devices --json`: the fields' names, `thisDevice` for
   /// ``isThisDevice``.
   enum CodingKeys: String, CodingKey {
     case replica, name, isThisDevice = "thisDevice", operations, changes, seen, lastWrite
-    case problem
+    case problem, retired
   }
 }
 
@@ -54,6 +57,7 @@ extension Workspace {
         .invalidRequest,
         "the store at \(root) is not shared between devices; `offloadctl store share` shares it")
     }
+    let retired = retiredReplicas()
     var ids = (try? replicaFolders.replicaIDs()) ?? []
     if !ids.contains(device.replica.rawValue) { ids.append(device.replica.rawValue) }
     return ids.sorted().map { id in
@@ -64,14 +68,15 @@ extension Workspace {
       var problem = read.problem
       // This device's folder before its first change holds no log yet: nothing wrong.
       if own && entries.isEmpty && !ownFolderExists { problem = nil }
-      let last = entries.last?.entry.operations.last
+      let last = entries.last(where: { !$0.entry.operations.isEmpty })?.entry.operations.last
       return StoreDevice(
         replica: id, name: own ? device.name : deviceName(of: id), isThisDevice: own,
         operations: entries.reduce(0) { $0 + $1.entry.operations.count },
         changes: entries.count,
-        seen: entries.last(where: { $0.entry.record?.covers != nil })?.entry.record?.covers ?? [:],
+        seen: entries.last(where: { $0.entry.record?.covers != nil })?.entry.record?.covers
+          ?? entries.first?.entry.snapshot?.seen ?? [:],
         lastWrite: last.map { Date(timeIntervalSince1970: Double($0.timestamp.wallTime) / 1000) },
-        problem: problem)
+        problem: problem, retired: (try? ReplicaID(id)).map(retired.contains) ?? false)
     }
   }
 

@@ -101,8 +101,15 @@ extension Workspace {
         }
       }
     }
-    var state = ReplicaState()
-    state.merge(known)
+    // From a base snapshot within what was known, when a log was compacted.
+    var within = baseline.map(Self.replicaVector)
+    within?[device.replica] = .max
+    var state =
+      Self.baseState(
+        of: [(device.replica, Self.operationLines(ownRecords))] + reads.compactMap(Self.logRecords),
+        within: within)
+      ?? ReplicaState()
+    state.merge(ReplicaState.operations(known, past: state.seen))
     let report = state.merge(new)
     return arrivals((state, report, records), baseline: baseline, files: files, own: own)
   }

@@ -135,7 +135,9 @@ extension Workspace {
         let read: OtherLogTailRead = replicaFolders.readLog(
           of: id, format: Self.replicaLogFormat, after: checkpoint.marks[id])
         guard read.continued || checkpoint.marks[id] == nil else { return nil }
-        for record in read.read.contents?.entries ?? [] { operations += record.entry.operations }
+        let records = read.read.contents?.entries ?? []
+        if !read.continued && records.first?.entry.snapshot != nil { return nil }
+        for record in records { operations += record.entry.operations }
         marks[id] = read.end ?? checkpoint.marks[id]
       }
     }
@@ -163,21 +165,25 @@ extension Workspace {
   func mergeLogsFromStart(_ device: DeviceContext, own: OwnLogRead?) -> MergedLogs {
     let ownID = device.replica.rawValue
     var result = MergedLogs(state: ReplicaState(), marks: [:])
-    var operations: [ReplicaOperation] = []
+    var logs: [(replica: ReplicaID, records: [JournalRecord<ReplicaLogOperations>])] = []
     for id in (try? replicaFolders.replicaIDs()) ?? [] {
       if id == ownID, let own, !own.continued {
         // The open log's own reading (it cut a torn tail the read-only look still shows).
-        for record in own.entries { operations += record.entry.operations }
+        if let replica = try? ReplicaID(id) {
+          logs.append((replica, Self.operationLines(own.entries)))
+        }
         result.marks[id] = own.end
         continue
       }
       let read: OtherLogTailRead = replicaFolders.readLog(
         of: id, format: Self.replicaLogFormat, after: nil)
-      for record in read.read.contents?.entries ?? [] { operations += record.entry.operations }
       result.marks[id] = read.end
+      if let replica = try? ReplicaID(id) {
+        logs.append((replica, read.read.contents?.entries ?? []))
+      }
     }
-    result.state.merge(operations)
-    result.merged = operations.count
+    result.state = Self.mergeFromBase(logs)
+    result.merged = logs.reduce(0) { $0 + $1.records.reduce(0) { $0 + $1.entry.operations.count } }
     return result
   }
 

@@ -50,7 +50,9 @@ public struct DeviceContext: Sendable {
           {
             return id.rawValue
           }
-          return ReplicaID.random(using: &generator).rawValue
+          // Never one a device folder of the store already has.
+          let taken = Set((try? ReplicaFolders(store: store).replicaIDs()) ?? [])
+          return newReplicaID(avoiding: taken, using: &generator).rawValue
         },
         newClaim: { String(UInt64.random(in: .min ... .max), radix: 16) }),
       let replica = try? ReplicaID(identity.replica)
@@ -92,15 +94,45 @@ struct ReplicaLogEntry: Codable {
   /// This device's record of the change (before-and-after records, the history note, the
   /// version vector after it): what its cache and its undo need, read by no other device.
   var record: StoreChange?
+  /// The merged state this log starts from, on the first line of a compacted log only.
+  var snapshot: ReplicaLogSnapshot?
 }
 
 /// Another device's log line as this device merges it: the operations alone. The record is
 /// that device's own (for its cache and its undo), and decoding it (every item before and
 /// after a change) would cost more than the operations. (Codable only because the log
 /// readers ask it; it is never written.)
-struct ReplicaLogOperations: Codable {
+struct ReplicaLogOperations: Codable, ReplicaLogLine {
   /// The change's operations, in the order they were made.
   var operations: [ReplicaOperation]
+  /// The merged state this log starts from, on the first line of a compacted log only.
+  var snapshot: ReplicaLogSnapshot?
+}
+
+/// What a merge reads of a log line, whichever way it was decoded: its operations and, on a
+/// compacted log's first line, its snapshot.
+protocol ReplicaLogLine {
+  /// The change's operations, in the order they were made.
+  var operations: [ReplicaOperation] { get }
+  /// The merged state this log starts from, on the first line of a compacted log only.
+  var snapshot: ReplicaLogSnapshot? { get }
+}
+
+extension ReplicaLogEntry: ReplicaLogLine {}
+
+extension Workspace {
+  /// This device's own lines as the merge reads every device's: operations and snapshot.
+  ///
+  /// - Complexity: O(*l*) for *l* lines.
+  static func operationLines(_ records: [JournalRecord<ReplicaLogEntry>])
+    -> [JournalRecord<ReplicaLogOperations>]
+  {
+    records.map {
+      JournalRecord(
+        sequence: $0.sequence,
+        entry: ReplicaLogOperations(operations: $0.entry.operations, snapshot: $0.entry.snapshot))
+    }
+  }
 }
 
 /// The base a device's log starts from (no compaction yet: always empty).
@@ -126,16 +158,13 @@ extension Workspace {
   /// - Complexity: O(*o* log *o*), *o* operations in the logs.
   func mergedReplicaState(own: [JournalRecord<ReplicaLogEntry>]?) -> ReplicaState {
     guard let device else { return ReplicaState() }
-    var operations: [ReplicaOperation] = []
-    for record in own ?? ownLogRecords(device) { operations += record.entry.operations }
+    var logs = [(replica: device.replica, records: Self.operationLines(own ?? ownLogRecords(device)))]
     let others: [ReplicaLogRead<ReplicaLogOperations, ReplicaLogBase>] = replicaFolders.readLogs(
       except: device.replica.rawValue, format: Self.replicaLogFormat)
     for read in others {
-      for record in read.contents?.entries ?? [] { operations += record.entry.operations }
+      if let id = try? ReplicaID(read.replica) { logs.append((id, read.contents?.entries ?? [])) }
     }
-    var state = ReplicaState()
-    state.merge(operations)
-    return state
+    return Self.mergeFromBase(logs)
   }
 
   /// This device's log, read without writing.

@@ -95,6 +95,10 @@ public struct ReplicaFolders: Sendable {
     durability: JournalDurability = .everyEntry
   ) throws(PersistenceError) -> JSONLinesJournal<Entry, Snapshot> {
     try fileSystem.makeDirectory(root)
+    let generation = currentGeneration(of: replica)
+    if generation > 0 {
+      return try openGeneration(replica: replica, generation: generation, format: format)
+    }
     return try JSONLinesJournal.open(
       directory: folder(of: replica), name: Self.logName, format: format,
       durability: durability, fileSystem: fileSystem)
@@ -125,19 +129,17 @@ public struct ReplicaFolders: Sendable {
   public func readLog<Entry: Codable, Snapshot: Codable>(
     of replica: String, format: DocumentFormat<Snapshot>
   ) -> ReplicaLogRead<Entry, Snapshot> {
+    let generation = currentGeneration(of: replica)
+    if generation > 0 {
+      return readGeneration(of: replica, generation: generation, format: format).read
+    }
     let directory = folder(of: replica)
     do {
       let contents = try JSONLinesJournal<Entry, Snapshot>.read(
         directory: directory, name: Self.logName, format: format, fileSystem: fileSystem)
-      var problem: String?
-      if let damage = contents.damage {
-        problem = "\(replica)'s log is read up to the damage: \(damage.description)"
-      } else if let torn = contents.tornTail {
-        problem =
-          "\(replica)'s log: line \(torn.line) is not whole yet (\(torn.reason)); "
-          + "it is read once the rest arrives"
-      }
-      return ReplicaLogRead(replica: replica, contents: contents, problem: problem)
+      return ReplicaLogRead(
+        replica: replica, contents: contents,
+        problem: Self.problem(replica, damage: contents.damage, torn: contents.tornTail))
     } catch {
       return ReplicaLogRead(replica: replica, contents: nil, problem: error.description)
     }

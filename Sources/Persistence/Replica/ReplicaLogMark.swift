@@ -92,6 +92,12 @@ extension ReplicaFolders {
         )
       }
     }
+    let generation = currentGeneration(of: replica)
+    if generation > 0 {
+      let whole: (read: ReplicaLogRead<Entry, Snapshot>, end: ReplicaLogMark?) = readGeneration(
+        of: replica, generation: generation, format: format)
+      return (whole.read, false, whole.end)
+    }
     let read: ReplicaLogRead<Entry, Snapshot> = readLog(of: replica, format: format)
     return (read, false, currentMark(of: replica, generation: 0, read: read))
   }

@@ -47,7 +47,73 @@ struct DevicesCommand: ParsableCommand {
     if let last = device.lastWrite {
       text += "; last wrote " + ISO8601DateFormatter().string(from: last)
     }
+    if device.retired { text += "; retired" }
     if let problem = device.problem { text += "; " + problem }
     return text
+  }
+}
+
+/// `offloadctl store compact`: rewrites this device's log from a snapshot.
+struct CompactCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "compact",
+    abstract: "Rewrite this device's log as a snapshot and its changes the others may lack.",
+    discussion: """
+      The log becomes its next generation: first the merged state at what every known, not \
+      retired device has seen, then this device's changes past what every other device's \
+      latest snapshot holds. Other devices' logs are never written. When no snapshot can move \
+      forward yet it says why and changes nothing. Outside a shared store it exits 64.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+
+  func run() throws {
+    let report = try global.changing { (workspace) throws(WorkspaceError) in
+      try workspace.compact()
+    }
+    if global.json {
+      try Output.document(report)
+    } else if !global.quiet {
+      Output.line(Self.line(report))
+    }
+  }
+
+  /// The report in one line.
+  static func line(_ report: CompactionReport) -> String {
+    guard report.compacted else { return report.reason ?? "not compacted" }
+    let vector = report.snapshot.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }
+      .joined(separator: " ")
+    return
+      "compacted: generation \(report.generation), \(report.bytesBefore) -> "
+      + "\(report.bytesAfter) bytes; snapshot at \(vector.isEmpty ? "nothing" : vector), "
+      + "\(report.changesKept) change\(report.changesKept == 1 ? "" : "s") kept past it"
+  }
+}
+
+/// `offloadctl store retire DEVICE`: a device gone for good no longer holds compaction back.
+struct RetireCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "retire",
+    abstract: "Retire a device gone for good, so compaction no longer waits for it.",
+    discussion: """
+      Recorded in this device's own folder. The device's operations stay in the merge, and any \
+      that still arrive are merged. DEVICE is a name or a replica id (or a unique prefix of \
+      one), as `offloadctl store devices` shows them. This device cannot retire itself.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The device: its name or replica id.") var device: String
+
+  func run() throws {
+    let retired = try global.changing { (workspace) throws(WorkspaceError) in
+      try workspace.retire(device)
+    }
+    if global.json {
+      try Output.document(retired)
+    } else if !global.quiet {
+      Output.line(
+        "retired \(retired.name ?? retired.replica) (\(retired.replica)): compaction no longer "
+          + "waits for it; its operations stay in the merge")
+    }
   }
 }

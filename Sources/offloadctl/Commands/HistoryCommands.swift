@@ -57,7 +57,10 @@ struct HistoryCommand: ParsableCommand {
 struct StoreCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "store", abstract: "Check, repair and share the store's files.",
-    subcommands: [Verify.self, Repair.self, Share.self, DevicesCommand.self])
+    subcommands: [
+      Verify.self, Repair.self, Share.self, DevicesCommand.self, CompactCommand.self,
+      RetireCommand.self,
+    ])
 
   struct Share: ParsableCommand {
     static let configuration = CommandConfiguration(

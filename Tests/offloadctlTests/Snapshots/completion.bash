@@ -830,13 +830,13 @@ _offloadctl_store() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    verify|repair|share|devices)
+    verify|repair|share|devices|compact|retire)
         # Offer subcommand argument completions
         "_offloadctl_store_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'verify repair share devices' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'verify repair share devices compact retire' -- "${cur}"))
         ;;
     esac
 }
@@ -895,6 +895,38 @@ _offloadctl_store_devices() {
     repeating_options=()
     non_repeating_options=(--store)
     __offloadctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_offloadctl_store_compact() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __offloadctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_offloadctl_store_retire() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __offloadctl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in

@@ -551,12 +551,14 @@ _offloadctl_store() {
             'repair:Apply what verify proposes, after backing the store up inside it.'
             'share:Let devices share this store through a synced folder: each device writes its own log.'
             'devices:List the devices sharing this store: what each has written and seen.'
+            'compact:Rewrite this device'\''s log as a snapshot and its changes the others may lack.'
+            'retire:Retire a device gone for good, so compaction no longer waits for it.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        verify|repair|share|devices)
+        verify|repair|share|devices|compact|retire)
             "_offloadctl_store_${words[1]}" && ret=0
             ;;
         esac
@@ -614,6 +616,35 @@ _offloadctl_store_devices() {
         '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
         '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
         '--quiet[Print nothing but errors.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_store_compact() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_store_retire() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        ':device:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

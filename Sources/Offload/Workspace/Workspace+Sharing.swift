@@ -217,17 +217,49 @@ extension Workspace {
 
   /// The index of the one item a change placed (created, or moved to another parent or key)
   /// in a collection, or `nil` when it placed none or several.
+  ///
+  /// The rows a change leaves alone keep their places around it, so the two lists are walked
+  /// from both ends while they agree; only the rows between (a move's span, an add's one
+  /// row) are looked up by id.
+  ///
+  /// - Complexity: O(*n*), *n* the rows; O(*m*) hashing for the *m* rows between the ends.
   static func onlyPlaced(_ collection: ItemCollection, _ original: ItemCollection) -> Int? {
-    var before: [ShortID: Int] = [:]
-    before.reserveCapacity(original.items.count)
-    for (index, item) in original.items.enumerated() { before[item.id] = index }
-    var placed: Int?
-    for (index, item) in collection.items.enumerated() {
-      if let old = before[item.id], original.items[old].parent == item.parent,
-        original.items[old].order == item.order
+    let items = collection.items
+    let old = original.items
+    func same(_ item: Item, _ other: Item) -> Bool {
+      item.id == other.id && item.parent == other.parent && item.order == other.order
+    }
+    var start = 0
+    while start < items.count, start < old.count, same(items[start], old[start]) { start += 1 }
+    var end = items.count
+    var oldEnd = old.count
+    while end > start, oldEnd > start, same(items[end - 1], old[oldEnd - 1]) {
+      end -= 1
+      oldEnd -= 1
+    }
+    // One row moved within the span, the rest shifted by one: compared in place.
+    if end - start == oldEnd - start, end - start >= 2 {
+      let span = end - start
+      if items[start].id == old[oldEnd - 1].id,
+        (1..<span).allSatisfy({ same(items[start + $0], old[start + $0 - 1]) })
       {
-        continue
+        return same(items[start], old[oldEnd - 1]) ? nil : start
       }
+      if items[end - 1].id == old[start].id,
+        (0..<span - 1).allSatisfy({ same(items[start + $0], old[start + $0 + 1]) })
+      {
+        return same(items[end - 1], old[start]) ? nil : end - 1
+      }
+    }
+    // An id between the ends, if the original has it, is between its ends too (ids are
+    // unique and the rows outside agree one to one).
+    var before: [ShortID: Int] = [:]
+    before.reserveCapacity(oldEnd - start)
+    for index in start..<oldEnd { before[old[index].id] = index }
+    var placed: Int?
+    for index in start..<end {
+      let item = items[index]
+      if let at = before[item.id], same(item, old[at]) { continue }
       guard placed == nil else { return nil }
       placed = index
     }

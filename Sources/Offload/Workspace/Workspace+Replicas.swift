@@ -158,7 +158,9 @@ extension Workspace {
   /// - Complexity: O(*o* log *o*), *o* operations in the logs.
   func mergedReplicaState(own: [JournalRecord<ReplicaLogEntry>]?) -> ReplicaState {
     guard let device else { return ReplicaState() }
-    var logs = [(replica: device.replica, records: Self.operationLines(own ?? ownLogRecords(device)))]
+    var logs = [
+      (replica: device.replica, records: Self.operationLines(own ?? ownLogRecords(device)))
+    ]
     let others: [ReplicaLogRead<ReplicaLogOperations, ReplicaLogBase>] = replicaFolders.readLogs(
       except: device.replica.rawValue, format: Self.replicaLogFormat)
     for read in others {

@@ -109,9 +109,7 @@ extension ReplicaFolders {
   ) throws(PersistenceError) -> JSONLinesJournal<Entry, Snapshot> {
     let directory = folder(of: replica)
     let name = Self.logName
-    let lock = FileLock(
-      path: PathName.join(directory, name + ".lock"), timeout: .seconds(10),
-      fileSystem: fileSystem)
+    let lock = logLock(directory)
     let lockFile = try lock.acquire(reentrant: false)
     do throws(PersistenceError) {
       let path = JSONLinesJournal<Entry, Snapshot>.journalPath(directory, name, generation)
@@ -180,5 +178,15 @@ extension ReplicaFolders {
       try fileSystem.unlinkIfPresent(
         JSONLinesJournal<Entry, Snapshot>.journalPath(directory, Self.logName, older))
     }
+  }
+}
+
+extension ReplicaFolders {
+  /// The lock a device's log is opened under in `directory` (a second process waits for it
+  /// up to ten seconds).
+  func logLock(_ directory: String) -> FileLock {
+    FileLock(
+      path: PathName.join(directory, Self.logName + ".lock"), timeout: .seconds(10),
+      fileSystem: fileSystem)
   }
 }

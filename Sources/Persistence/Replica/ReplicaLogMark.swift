@@ -180,9 +180,7 @@ extension ReplicaFolders {
     guard let mark else { return (try openOwnLog(replica: replica, format: format), false) }
     let directory = folder(of: replica)
     let name = Self.logName
-    let lock = FileLock(
-      path: PathName.join(directory, name + ".lock"), timeout: .seconds(10),
-      fileSystem: fileSystem)
+    let lock = logLock(directory)
     let lockFile = try lock.acquire(reentrant: false)
     let path = JSONLinesJournal<Entry, Snapshot>.journalPath(directory, name, mark.generation)
     let snapshot = try? fileSystem.statusIfPresent(

@@ -1,4 +1,4 @@
-public import OrderingCore
+import OrderingCore
 
 // Undo as an intent: the inverse of a change, checked against the arrangement and the fields
 // as they are now (the stale check) and against the collection's rules, then carried out.

@@ -46,6 +46,26 @@ struct AutoShareCommandTests {
 
   var isShared: Bool { FileManager.default.fileExists(atPath: store + "/replicas") }
 
+  @Test("a photo session started first in a synced folder starts in this device's folder")
+  func photoSessionFirst() throws {
+    defer { work.remove() }
+    try markSynced()
+    let photos = work.appending("photos")
+    try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+    try Data(PhotoFiles.jpeg(width: 64, height: 48)).write(
+      to: URL(fileURLWithPath: photos + "/a.jpg"))
+    let started = try ok("photos", "start", photos, "--order", "mtime", "--quiet")
+    #expect(started.stderr.split(separator: "\n").map(String.init) == [notice], "\(started)")
+    #expect(isShared)
+    let replicas = try FileManager.default.contentsOfDirectory(atPath: store + "/replicas")
+      .filter { !$0.hasPrefix(".") }
+    #expect(replicas.count == 1)
+    let sessions = store + "/replicas/" + (replicas.first ?? "") + "/photo-sessions"
+    #expect(try FileManager.default.contentsOfDirectory(atPath: sessions).count == 1)
+    let listed = try ok("photos", "sessions")
+    #expect(listed.stderr.isEmpty, "\(listed)")
+  }
+
   @Test("a new store under .stfolder is born shared; the line comes once, then never again")
   func newStoreBornShared() throws {
     defer { work.remove() }

@@ -56,10 +56,13 @@ enum PhotoOrder: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension GlobalOptions {
-  /// The photo session store of the store folder these options choose.
+  /// The photo session store of the store folder these options choose, opened as every
+  /// command opens the store first: a store in a folder a sync engine carries becomes shared
+  /// (so a new session starts in this device's folder), and what opening it says goes to
+  /// stderr.
   func photoStore() throws -> PhotoSessionStore {
-    PhotoSessions.store(
-      root: try storeLocation().path, environment: ProcessInfo.processInfo.environment)
+    let root = try workspace(forChange: true).root
+    return PhotoSessions.store(root: root, environment: ProcessInfo.processInfo.environment)
   }
 }
 

@@ -242,7 +242,8 @@ extension Workspace {
     return (made, collection.name)
   }
 
-  /// Applies an editor change's field values (`done`, `text`, `role`) to the stored items.
+  /// Applies an editor change's field values (`done`, `text`, `role`, `note`) to the stored
+  /// items.
   ///
   /// - Complexity: O(*n* + *f*), where *f* is the number of fields.
   static func apply(_ fields: [EditChange<ShortID>.Field], to collection: inout ItemCollection) {
@@ -255,6 +256,7 @@ extension Workspace {
       case "text": collection.items[index].text = field.after ?? collection.items[index].text
       case "role":
         collection.items[index].role = field.after.flatMap { try? PlacementRole(parsing: $0) }
+      case "note": collection.items[index].note = field.after
       default: break
       }
     }

@@ -102,7 +102,7 @@ extension Workspace {
       throw WorkspaceError(.damagedStore, "the history entry \(entry.sequence) holds a bad key")
     }
     CollectionTree.apply(changes, to: &collection, adding: restored)
-    Self.applyUndone(inverse.fields, to: &collection)
+    Self.apply(inverse.fields, to: &collection)
     try transaction.update(collection)
   }
 
@@ -155,20 +155,6 @@ extension Workspace {
     case "role": item.role?.description
     case "note": item.note
     default: nil
-    }
-  }
-
-  /// Puts an undo's field values on the stored items (a restored item has them already).
-  static func applyUndone(
-    _ fields: [EditChange<ShortID>.Field], to collection: inout ItemCollection
-  ) {
-    apply(fields.filter { $0.name != "note" }, to: &collection)
-    let notes = fields.filter { $0.name == "note" }
-    guard !notes.isEmpty else { return }
-    var position: [ShortID: Int] = [:]
-    for (index, item) in collection.items.enumerated() { position[item.id] = index }
-    for field in notes {
-      if let index = position[field.id] { collection.items[index].note = field.after }
     }
   }
 

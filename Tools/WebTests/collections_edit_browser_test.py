@@ -56,6 +56,11 @@ def edit_mode(h, browser, url):
     # A tap on the row, beside its name, opens the collection.
     rows.get_by_role("listitem", name="Beta").locator(".about").click()
     page.wait_for_url("**/collections/*")
+    # The page draws its heading once its script has the collection: wait for it, not the URL.
+    try:
+        page.get_by_role("heading", name="Beta").wait_for(timeout=10000)
+    except Exception:
+        pass
     check(page.get_by_role("heading", name="Beta").count() == 1, "the tap did not open Beta: %s" % page.url)
     page.go_back()
     wait_rows(page, 4)

@@ -45,8 +45,8 @@ struct CollectionCommand: ParsableCommand {
         try workspace.collections()
       }
       if global.json {
-        struct Collections: Encodable { var collections: [JSONShapes.CollectionShape] }
-        try Output.document(Collections(collections: entries.map(JSONShapes.CollectionShape.init)))
+        struct Collections: Encodable { var collections: [StoreIndex.Entry] }
+        try Output.document(Collections(collections: entries))
         return
       }
       let names = entries.map { TerminalText.escaped($0.name) }

@@ -71,10 +71,10 @@ struct CompactCommand: ParsableCommand {
     let report = try global.changing { (workspace) throws(WorkspaceError) in
       try workspace.compact()
     }
-    if global.json {
-      try Output.document(report)
-    } else if !global.quiet {
-      Output.line(Self.line(report))
+    try global.report {
+      report
+    } text: {
+      Self.line(report)
     }
   }
 
@@ -108,12 +108,11 @@ struct RetireCommand: ParsableCommand {
     let retired = try global.changing { (workspace) throws(WorkspaceError) in
       try workspace.retire(device)
     }
-    if global.json {
-      try Output.document(retired)
-    } else if !global.quiet {
-      Output.line(
-        "retired \(retired.name ?? retired.replica) (\(retired.replica)): compaction no longer "
-          + "waits for it; its operations stay in the merge")
+    try global.report {
+      retired
+    } text: {
+      "retired \(retired.name ?? retired.replica) (\(retired.replica)): compaction no longer "
+        + "waits for it; its operations stay in the merge"
     }
   }
 }

@@ -75,13 +75,12 @@ struct StoreCommand: ParsableCommand {
       }
       _ = try? shared.claimingOwnFolder()  // its name in device.json, for the other devices
       let device = shared.deviceDescription
-      if global.json {
-        struct Shown: Encodable { var replica: String; var device: String }
-        try Output.document(Shown(replica: device?.replica ?? "", device: device?.name ?? ""))
-      } else if !global.quiet {
-        Output.line(
-          "shared: this device is \(device?.name ?? "") (\(device?.replica ?? "")); "
-            + "put the store folder in your sync engine")
+      struct Shown: Encodable { var replica: String; var device: String }
+      try global.report {
+        Shown(replica: device?.replica ?? "", device: device?.name ?? "")
+      } text: {
+        "shared: this device is \(device?.name ?? "") (\(device?.replica ?? "")); "
+          + "put the store folder in your sync engine"
       }
     }
   }

@@ -41,7 +41,7 @@ struct KeyCommand: ParsableCommand {
         try OrderKey.between(lower, upper)
       }
       if global.json {
-        try Output.json(KeyDocument(schemaVersion: Output.schemaVersion, key: key.rawValue))
+        try Output.document(KeyDocument(key: key.rawValue))
       } else {
         Output.line(key.rawValue)
       }
@@ -81,8 +81,7 @@ struct KeyCommand: ParsableCommand {
         try OrderKey.spread(count, between: lower, and: upper)
       }
       if global.json {
-        try Output.json(
-          KeysDocument(schemaVersion: Output.schemaVersion, keys: keys.map(\.rawValue)))
+        try Output.document(KeysDocument(keys: keys.map(\.rawValue)))
       } else if !keys.isEmpty {
         Output.lines(keys.map(\.rawValue).joined(separator: "\n"))
       }
@@ -117,9 +116,7 @@ struct KeyCommand: ParsableCommand {
       }
       let invalid = results.filter { !$0.valid }
       if global.json {
-        try Output.json(
-          CheckDocument(
-            schemaVersion: Output.schemaVersion, results: results, valid: invalid.isEmpty))
+        try Output.document(CheckDocument(results: results, valid: invalid.isEmpty))
       } else {
         for result in invalid { Output.error("offloadctl: \(result.error ?? "")") }
         if invalid.isEmpty && !global.quiet {
@@ -132,12 +129,10 @@ struct KeyCommand: ParsableCommand {
 }
 
 private struct KeyDocument: Encodable {
-  var schemaVersion: Int
   var key: String
 }
 
 private struct KeysDocument: Encodable {
-  var schemaVersion: Int
   var keys: [String]
 }
 
@@ -148,7 +143,6 @@ private struct CheckDocument: Encodable {
     var error: String?
     var code: String?
   }
-  var schemaVersion: Int
   var results: [Result]
   var valid: Bool
 }

@@ -212,11 +212,10 @@ struct PhotosCommand: ParsableCommand {
       let opened = try selection.open(global)
       let session = opened.session
       try failing { () throws(PhotoSessionError) in try session.change(photo, to: decision) }
-      if global.json {
-        try Output.document(
-          PhotoShapes.Changed(photo: photo, decision: decision, statistics: session.statistics))
-      } else if !global.quiet {
-        Output.line("\(photo) → \(decision.rawValue)")
+      try global.report {
+        PhotoShapes.Changed(photo: photo, decision: decision, statistics: session.statistics)
+      } text: {
+        "\(photo) → \(decision.rawValue)"
       }
     }
   }

@@ -74,49 +74,39 @@ extension GlobalOptions {
 
 /// JSON shapes printed by `--json`: data only, sorted keys, dates in ISO 8601.
 enum JSONShapes {
+  /// An item as `--json` prints it: the item's own keys, as the store writes them (`id`,
+  /// `text`, `done`, `created`, `order`, and `parent`, `note` and `role` when it has them),
+  /// with where a listing shows it beside them.
   struct ItemShape: Encodable {
-    var id: String
-    var text: String
-    var done: Bool
-    var created: Date
-    var parent: String?
-    var order: String
-    var collection: String?
-    var depth: Int?
-    var number: String?
-    var note: String?
-    /// The item's role word in a plan; absent when it has none.
-    var role: String?
+    var item: Item
+    var place: Place
+
+    /// The item's collection, depth and outline number; each absent when not given.
+    struct Place: Encodable {
+      var collection: String?
+      var depth: Int?
+      var number: String?
+    }
 
     init(_ item: Item, collection: String? = nil, depth: Int? = nil, number: String? = nil) {
-      id = item.id.rawValue
-      text = item.text
-      done = item.done
-      created = item.created
-      parent = item.parent?.rawValue
-      order = item.order.rawValue
-      self.collection = collection
-      self.depth = depth
-      self.number = number
-      note = item.note
-      role = item.role?.description
+      self.item = item
+      place = Place(collection: collection, depth: depth, number: number)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      try item.encode(to: encoder)
+      try place.encode(to: encoder)
     }
   }
 
+  /// A collection as `--json` prints it: the keys of its entry in the store's index, which
+  /// `collection list` prints as they are.
   struct CollectionShape: Encodable {
     var id: String
     var name: String
     var kind: String
     var created: Date
     var itemCount: Int
-
-    init(_ entry: StoreIndex.Entry) {
-      id = entry.id.rawValue
-      name = entry.name
-      kind = entry.kind.rawValue
-      created = entry.created
-      itemCount = entry.itemCount
-    }
 
     init(_ collection: ItemCollection) {
       id = collection.id.rawValue

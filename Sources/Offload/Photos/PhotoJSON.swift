@@ -101,34 +101,36 @@ public enum PhotoJSON {
     }
   }
 
-  /// A photo's metadata, its modification time as an ISO 8601 date.
-  public struct Metadata: Codable, Equatable, Sendable {
-    /// The file's format.
-    public var format: ImageFormat
-    /// The file's size.
-    public var byteCount: Int
-    /// The stored width, when the header tells it.
-    public var pixelWidth: Int?
-    /// The stored height, when the header tells it.
-    public var pixelHeight: Int?
-    /// The EXIF orientation (1 to 8).
-    public var orientation: Int
-    /// The capture date as the camera wrote it.
-    public var captureDate: String?
-    /// The file's modification time.
-    public var modificationTime: String
+  /// A photo's metadata as the header gave it, its modification time as an ISO 8601 date.
+  ///
+  /// It writes the members of `PhotoMetadata` as that type encodes them, but the modification
+  /// time as an ISO 8601 date (``PhotoJSON/isoDate(_:)``), and without the sidecar's rating
+  /// and label, which the ``PhotoJSON/Card`` carries beside it.
+  public struct Metadata: Encodable, Equatable, Sendable {
+    /// The photo's metadata.
+    public var metadata: PhotoMetadata
 
     /// The shape of `metadata`.
     ///
     /// - Parameter metadata: A photo's metadata.
     public init(_ metadata: PhotoMetadata) {
-      format = metadata.format
-      byteCount = metadata.byteCount
-      pixelWidth = metadata.pixelWidth
-      pixelHeight = metadata.pixelHeight
-      orientation = metadata.orientation
-      captureDate = metadata.captureDate
-      modificationTime = PhotoJSON.isoDate(metadata.modificationTime)
+      self.metadata = metadata
+    }
+
+    private enum Key: String, CodingKey {
+      case modificationTime
+    }
+
+    /// Writes the header's members, the modification time as a date.
+    ///
+    /// - Parameter encoder: The encoder.
+    /// - Throws: The encoder's errors.
+    public func encode(to encoder: any Encoder) throws {
+      var header = metadata
+      (header.rating, header.label) = (nil, nil)
+      try header.encode(to: encoder)
+      var container = encoder.container(keyedBy: Key.self)
+      try container.encode(PhotoJSON.isoDate(metadata.modificationTime), forKey: .modificationTime)
     }
   }
 

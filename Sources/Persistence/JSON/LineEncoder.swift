@@ -167,6 +167,16 @@ private final class TreeEncoder: Encoder {
     self.slot = slot
   }
 
+  /// The encoder a container's `superEncoder` returns: its value is an empty object until
+  /// something is encoded, as with `JSONEncoder`, and `slot` puts it in place.
+  static func superEncoder(
+    codingPath: [any CodingKey], slot: @escaping (Node) -> Void
+  ) -> TreeEncoder {
+    let encoder = TreeEncoder(codingPath: codingPath, slot: slot)
+    encoder.result = .object(ObjectBox())
+    return encoder
+  }
+
   /// The node of a value, with Foundation's special cases (Date, Data, URL, Decimal).
   static func node<Value: Encodable>(for value: Value, codingPath: [any CodingKey]) throws -> Node {
     // Metatype comparisons first: they cost next to nothing, unlike dynamic casts.
@@ -284,13 +294,11 @@ private final class TreeEncoder: Encoder {
     mutating func superEncoder(forKey key: Key) -> any Encoder {
       superEncoder(key: key.stringValue, codingPath: codingPath + [key])
     }
-    /// An encoder whose value goes under `key`: an empty object until something is encoded.
+    /// An encoder whose value goes under `key`.
     private func superEncoder(key: String, codingPath: [any CodingKey]) -> any Encoder {
       let (parent, index) = (box, box.members.count)
       parent.members.append((key, .null))
-      let encoder = TreeEncoder(codingPath: codingPath) { parent.members[index].node = $0 }
-      encoder.result = .object(ObjectBox())
-      return encoder
+      return TreeEncoder.superEncoder(codingPath: codingPath) { parent.members[index].node = $0 }
     }
   }
 
@@ -321,11 +329,11 @@ private final class TreeEncoder: Encoder {
       box.items.append(.array(nested))
       return Unkeyed(box: nested, codingPath: codingPath)
     }
-    /// An encoder whose value goes in the next item: null until something is encoded.
+    /// An encoder whose value goes in the next item.
     mutating func superEncoder() -> any Encoder {
       let (parent, index) = (box, box.items.count)
       parent.items.append(.null)
-      return TreeEncoder(codingPath: codingPath) { parent.items[index] = $0 }
+      return TreeEncoder.superEncoder(codingPath: codingPath) { parent.items[index] = $0 }
     }
   }
 

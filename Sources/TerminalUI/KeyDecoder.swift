@@ -145,13 +145,10 @@ public struct KeyDecoder: Sendable {
   /// Decodes one UTF-8 character, or nil when it is cut off.
   static func decodeUTF8(_ bytes: [UInt8], at start: Int) -> (KeyPress, Int)? {
     let lead = bytes[start]
-    let length: Int
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0...0xEF: length = 3
-    case 0xF0...0xF4: length = 4
-    default: return (KeyPress(.unknown([lead])), 1)
-    }
+    // Other bytes cannot start a valid sequence; in a lead byte, the count of leading 1 bits
+    // is the sequence's length.
+    guard (0xC2...0xF4).contains(lead) else { return (KeyPress(.unknown([lead])), 1) }
+    let length = (~lead).leadingZeroBitCount
     var end = start + 1
     while end < start + length {
       guard end < bytes.count else { return nil }

@@ -159,4 +159,28 @@ struct DecoderRobustnessTests {
       #expect(Array(bytes[split...]).withUnsafeBytes { CRC32.checksum($0, seed: head) } == ~crc)
     }
   }
+
+  /// Every lead byte, followed by bytes that continue it, end it too soon or do not continue it:
+  /// the scanner accepts a string exactly when the standard library reads its bytes as UTF-8.
+  @Test func scannerReadsUTF8AsTheStandardLibraryDoes() {
+    var rng = SplitMix64(seed: SplitMix64.testSeed(0x07F8))
+    let followers: [UInt8] = [0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xF4]
+    func accepts(_ sequence: [UInt8]) -> Bool {
+      ([0x22] + sequence + [0x22]).withUnsafeBytes { JSONScanner.validate($0) } == nil
+    }
+    for lead in UInt8(0x80)...0xFF {
+      for _ in 0..<40 {
+        let sequence =
+          [lead] + (0..<rng.index(below: 4)).map { _ in followers[rng.index(below: 10)] }
+        let valid = String(validating: sequence, as: UTF8.self) != nil
+        #expect(accepts(sequence) == valid, "\(sequence) \(rng)")
+      }
+    }
+    for value in stride(from: 0x80, through: 0x10FFFF, by: 0x3F1) {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let encoded = Array(String(scalar).utf8)
+      #expect(accepts(encoded), "U+\(String(value, radix: 16))")
+      #expect(!accepts(Array(encoded.dropLast())), "U+\(String(value, radix: 16)) cut short")
+    }
+  }
 }

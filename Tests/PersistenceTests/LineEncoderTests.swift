@@ -134,4 +134,63 @@ struct LineEncoderTests {
       }
     }
   }
+
+  /// Uses a container's super encoder in each way it can be used.
+  struct Supers: Encodable {
+    enum Key: String, CodingKey { case x, named }
+    var use: Int
+
+    func encode(to encoder: any Encoder) throws {
+      if use >= 5 {
+        var list = encoder.unkeyedContainer()
+        try list.encode(0)
+        let slot = list.superEncoder()
+        if use == 5 {
+          var single = slot.singleValueContainer()
+          try single.encode("s")
+        } else if use == 6 {
+          var keyed = slot.container(keyedBy: Key.self)
+          try keyed.encode(1, forKey: .x)
+        }
+        try list.encode(3)
+        return
+      }
+      var container = encoder.container(keyedBy: Key.self)
+      try container.encode(1, forKey: .x)
+      switch use {
+      case 0:
+        var inner = container.superEncoder().container(keyedBy: Key.self)
+        try inner.encode(2, forKey: .x)
+      case 1:
+        var single = container.superEncoder(forKey: .named).singleValueContainer()
+        try single.encode("s")
+      case 2:
+        var list = container.superEncoder(forKey: .named).unkeyedContainer()
+        try list.encode(1)
+        try list.encode(2)
+      case 3:
+        _ = container.superEncoder(forKey: .named)
+      default:
+        var single = container.superEncoder().singleValueContainer()
+        try single.encodeNil()
+      }
+    }
+  }
+
+  @Test(
+    "a super encoder's value lands where JSONEncoder puts it",
+    arguments: zip(
+      0..<8,
+      [
+        #"{"super":{"x":2},"x":1}"#, #"{"named":"s","x":1}"#, #"{"named":[1,2],"x":1}"#,
+        #"{"named":{},"x":1}"#, #"{"super":null,"x":1}"#, #"[0,"s",3]"#, #"[0,{"x":1},3]"#,
+        #"[0,{},3]"#,
+      ]))
+  func superEncoders(use: Int, expected: String) throws {
+    var bytes: [UInt8] = []
+    try LineEncoder().encode(Supers(use: use), into: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == expected)
+    let foundation = try CanonicalJSON.encoder(pretty: false).encode(Supers(use: use))
+    #expect(String(decoding: foundation, as: UTF8.self) == expected)
+  }
 }

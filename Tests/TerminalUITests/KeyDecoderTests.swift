@@ -119,4 +119,18 @@ struct KeyDecoderTests {
     #expect(KeyPress(.function(11)).description == "f11")
     #expect(KeyPress.character("x") == KeyPress(.character("x"), []))
   }
+
+  /// Characters of every UTF-8 length decode as the standard library reads them; a byte that
+  /// cannot start a sequence, or a lead byte whose sequence is broken off, is one unknown key.
+  @Test func utf8DecodesAsTheStandardLibraryDoes() {
+    for value in stride(from: 0x80, through: 0x10FFFF, by: 0x3F1) {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let keys = KeyDecoder.decodeAll(Array(String(scalar).utf8))
+      #expect(keys == [KeyPress(.character(Character(scalar)))], "U+\(String(value, radix: 16))")
+    }
+    for lead in UInt8(0x80)...0xFF {
+      let keys = KeyDecoder.decodeAll([lead, 0x41])
+      #expect(keys == [KeyPress(.unknown([lead])), KeyPress(.character("A"))], "\(lead)")
+    }
+  }
 }

@@ -36,7 +36,7 @@ public enum GestureJSON {
   /// - Complexity: O(*n* log *n*), where *n* is the number of values (keys are sorted).
   public static func report(_ report: some Encodable) -> String {
     let encoder = LineEncoder(
-      pretty: true, layout: LineEncoder.Layout(sortsKeys: true, spaceBeforeColon: true))
+      pretty: true, layout: .foundationSorted)
     var bytes: [UInt8] = []
     do {
       try encoder.encode(Versioned(report: report), into: &bytes)
@@ -51,7 +51,7 @@ public enum GestureJSON {
   /// - Complexity: O(*n*), where *n* is the number of entries.
   public static func lines(of trace: GestureTrace) -> String {
     let encoder = LineEncoder(
-      pretty: false, layout: LineEncoder.Layout(sortsKeys: false, spaceBeforeColon: false))
+      pretty: false, layout: .encodingOrder)
     var bytes: [UInt8] = []
     for line in trace.lines {
       do {

@@ -197,15 +197,12 @@ package struct JSONScanner {
 
   private mutating func skipUTF8Scalar() throws(JSONSyntaxError) {
     let lead = bytes[index]
-    let length: Int
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0...0xEF: length = 3
-    case 0xF0...0xF4: length = 4
-    default: throw error("invalid UTF-8 in a string:")
-    }
+    // 0xC0, 0xC1 and 0xF5 up only start overlong or out-of-range sequences; in a lead byte,
+    // the count of leading 1 bits is the sequence's length and the bits below the 0 are data.
+    guard (0xC2...0xF4).contains(lead) else { throw error("invalid UTF-8 in a string:") }
+    let length = (~lead).leadingZeroBitCount
     guard index + length <= bytes.count else { throw endOfText("inside a UTF-8 sequence") }
-    var scalar = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+    var scalar = UInt32(lead) & (0x7F >> length)
     for offset in 1..<length {
       let byte = bytes[index + offset]
       guard byte & 0xC0 == 0x80 else {

@@ -19,14 +19,13 @@ package final class LineEncoder {
     /// Whether indented output writes `"key" : value` instead of `"key": value`.
     package var spaceBeforeColon: Bool
 
-    /// Creates a layout.
-    package init(sortsKeys: Bool, spaceBeforeColon: Bool) {
-      self.sortsKeys = sortsKeys
-      self.spaceBeforeColon = spaceBeforeColon
-    }
-
     /// Sorted keys, `"key": value`: every file Persistence writes.
     package static let canonical = Layout(sortsKeys: true, spaceBeforeColon: false)
+    /// Sorted keys, `"key" : value`: what `JSONEncoder` writes with `.prettyPrinted` and
+    /// `.sortedKeys`.
+    package static let foundationSorted = Layout(sortsKeys: true, spaceBeforeColon: true)
+    /// Members in the order they were encoded, `"key": value`.
+    package static let encodingOrder = Layout(sortsKeys: false, spaceBeforeColon: false)
   }
 
   /// Whether to indent (two spaces, one member or element per line).
@@ -155,9 +154,28 @@ private final class ObjectBox {
 private final class TreeEncoder: Encoder {
   let codingPath: [any CodingKey]
   var userInfo: [CodingUserInfoKey: Any] { [:] }
-  var result: Node?
+  /// The value encoded so far.
+  var result: Node? {
+    didSet { if let slot, let result { slot(result) } }
+  }
+  /// For the encoder a container's `superEncoder` returns: puts the value, each time it is set,
+  /// in the member or item the container made for it.
+  private let slot: ((Node) -> Void)?
 
-  init(codingPath: [any CodingKey]) { self.codingPath = codingPath }
+  init(codingPath: [any CodingKey], slot: ((Node) -> Void)? = nil) {
+    self.codingPath = codingPath
+    self.slot = slot
+  }
+
+  /// The encoder a container's `superEncoder` returns: its value is an empty object until
+  /// something is encoded, as with `JSONEncoder`, and `slot` puts it in place.
+  static func superEncoder(
+    codingPath: [any CodingKey], slot: @escaping (Node) -> Void
+  ) -> TreeEncoder {
+    let encoder = TreeEncoder(codingPath: codingPath, slot: slot)
+    encoder.result = .object(ObjectBox())
+    return encoder
+  }
 
   /// The node of a value, with Foundation's special cases (Date, Data, URL, Decimal).
   static func node<Value: Encodable>(for value: Value, codingPath: [any CodingKey]) throws -> Node {
@@ -208,25 +226,25 @@ private final class TreeEncoder: Encoder {
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    let box: ObjectBox
-    if case .object(let existing) = result {
-      box = existing
-    } else {
-      box = ObjectBox()
-      result = .object(box)
-    }
-    return KeyedEncodingContainer(Keyed<Key>(box: box, codingPath: codingPath))
+    KeyedEncodingContainer(
+      Keyed<Key>(box: box(ObjectBox.init, Node.object), codingPath: codingPath))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    let box: ArrayBox
-    if case .array(let existing) = result {
-      box = existing
-    } else {
-      box = ArrayBox()
-      result = .array(box)
+    Unkeyed(box: box(ArrayBox.init, Node.array), codingPath: codingPath)
+  }
+
+  /// The box the value already is, when it is one of this kind (a second container of a kind
+  /// adds to the first one's members or items), else a new one that becomes the value.
+  private func box<Box: AnyObject>(_ make: () -> Box, _ node: (Box) -> Node) -> Box {
+    switch result {
+    case .object(let box as Box), .array(let box as Box):
+      return box
+    default:
+      let box = make()
+      result = node(box)
+      return box
     }
-    return Unkeyed(box: box, codingPath: codingPath)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer { Single(encoder: self) }
@@ -271,10 +289,16 @@ private final class TreeEncoder: Encoder {
       return Unkeyed(box: nested, codingPath: codingPath + [key])
     }
     mutating func superEncoder() -> any Encoder {
-      SuperEncoder(parent: box, key: "super", codingPath: codingPath)
+      superEncoder(key: "super", codingPath: codingPath)
     }
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-      SuperEncoder(parent: box, key: key.stringValue, codingPath: codingPath + [key])
+      superEncoder(key: key.stringValue, codingPath: codingPath + [key])
+    }
+    /// An encoder whose value goes under `key`.
+    private func superEncoder(key: String, codingPath: [any CodingKey]) -> any Encoder {
+      let (parent, index) = (box, box.members.count)
+      parent.members.append((key, .null))
+      return TreeEncoder.superEncoder(codingPath: codingPath) { parent.members[index].node = $0 }
     }
   }
 
@@ -305,10 +329,11 @@ private final class TreeEncoder: Encoder {
       box.items.append(.array(nested))
       return Unkeyed(box: nested, codingPath: codingPath)
     }
+    /// An encoder whose value goes in the next item.
     mutating func superEncoder() -> any Encoder {
-      let encoder = TreeEncoder(codingPath: codingPath)
-      box.items.append(.null)
-      return ArraySuperEncoder(parent: box, index: box.items.count - 1, encoder: encoder)
+      let (parent, index) = (box, box.items.count)
+      parent.items.append(.null)
+      return TreeEncoder.superEncoder(codingPath: codingPath) { parent.items[index] = $0 }
     }
   }
 
@@ -328,84 +353,6 @@ private final class TreeEncoder: Encoder {
     mutating func encode<T: Encodable>(_ value: T) throws {
       encoder.result = try TreeEncoder.node(for: value, codingPath: codingPath)
     }
-  }
-}
-
-/// The encoder `superEncoder(forKey:)` returns: its value lands under `key` when it is encoded.
-private final class SuperEncoder: Encoder {
-  let parent: ObjectBox
-  let key: String
-  let inner: TreeEncoder
-  var codingPath: [any CodingKey] { inner.codingPath }
-  var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-  init(parent: ObjectBox, key: String, codingPath: [any CodingKey]) {
-    self.parent = parent
-    self.key = key
-    self.inner = TreeEncoder(codingPath: codingPath)
-    let box = ObjectBox()
-    inner.result = .object(box)
-    parent.members.append((key, .object(box)))
-  }
-
-  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    inner.container(keyedBy: type)
-  }
-  func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    let box = ArrayBox()
-    inner.result = .array(box)
-    replace(.array(box))
-    return TreeEncoder.Unkeyed(box: box, codingPath: codingPath)
-  }
-  func singleValueContainer() -> any SingleValueEncodingContainer {
-    SuperSingle(owner: self)
-  }
-  func replace(_ node: Node) {
-    if let index = parent.members.lastIndex(where: { $0.key == key }) {
-      parent.members[index].node = node
-    }
-  }
-
-  struct SuperSingle: SingleValueEncodingContainer {
-    let owner: SuperEncoder
-    var codingPath: [any CodingKey] { owner.codingPath }
-    mutating func encodeNil() throws { owner.replace(.null) }
-    mutating func encode(_ value: Bool) throws { owner.replace(.bool(value)) }
-    mutating func encode(_ value: String) throws { owner.replace(.string(value)) }
-    mutating func encode(_ value: Int) throws { owner.replace(.integer(Int64(value))) }
-    mutating func encode(_ value: Double) throws {
-      owner.replace(try TreeEncoder.double(value, codingPath))
-    }
-    mutating func encode<T: Encodable>(_ value: T) throws {
-      owner.replace(try TreeEncoder.node(for: value, codingPath: codingPath))
-    }
-  }
-}
-
-/// The encoder an unkeyed container's `superEncoder()` returns.
-private final class ArraySuperEncoder: Encoder {
-  let parent: ArrayBox
-  let index: Int
-  let inner: TreeEncoder
-  var codingPath: [any CodingKey] { inner.codingPath }
-  var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-  init(parent: ArrayBox, index: Int, encoder: TreeEncoder) {
-    self.parent = parent
-    self.index = index
-    self.inner = encoder
-  }
-
-  deinit {
-    if let result = inner.result { parent.items[index] = result }
-  }
-
-  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    inner.container(keyedBy: type)
-  }
-  func unkeyedContainer() -> any UnkeyedEncodingContainer { inner.unkeyedContainer() }
-  func singleValueContainer() -> any SingleValueEncodingContainer {
-    inner.singleValueContainer()
   }
 }
 

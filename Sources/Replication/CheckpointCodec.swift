@@ -10,16 +10,7 @@ enum CheckpointCodec {
     guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A }) else {
       return text
     }
-    var result = ""
-    for character in text.unicodeScalars {
-      switch character {
-      case "\\": result += "\\\\"
-      case "\t": result += "\\t"
-      case "\n": result += "\\n"
-      default: result.unicodeScalars.append(character)
-      }
-    }
-    return result
+    return Canonical.escaped(text, json: false)
   }
 
   static func time(_ time: HybridTimestamp) -> String {

@@ -106,11 +106,9 @@ public enum FieldValue: Hashable, Sendable, CustomStringConvertible {
   /// The field's name and value, such as `text="Pack"`.
   public var description: String {
     switch self {
-    case .text(let text): "text=\(Canonical.quoted(text))"
-    case .note(let text): "note=\(Canonical.quoted(text))"
-    case .role(let text): "role=\(Canonical.quoted(text))"
+    case .text(let text), .note(let text), .role(let text), .layout(let text):
+      "\(name)=\(Canonical.quoted(text))"
     case .done(let flag): "done=\(flag)"
-    case .layout(let text): "layout=\(Canonical.quoted(text))"
     case .created(let text): "created=\(text)"
     }
   }

@@ -2,23 +2,28 @@
 enum Canonical {
   /// Text in double quotes with `\`, `"` and control characters escaped (JSON style).
   static func quoted(_ text: String) -> String {
-    var result = "\""
+    "\"" + escaped(text, json: true) + "\""
+  }
+
+  /// Text with `\`, tab and newline escaped as `\\`, `\t` and `\n`; with `json`, also `"` as
+  /// `\"` and the other control characters as `\u00XX`, as JSON writes them.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of scalars.
+  static func escaped(_ text: String, json: Bool) -> String {
+    var result = ""
     for scalar in text.unicodeScalars {
       switch scalar {
-      case "\"": result += "\\\""
       case "\\": result += "\\\\"
-      case "\n": result += "\\n"
       case "\t": result += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
+      case "\n": result += "\\n"
+      case "\"" where json: result += "\\\""
+      case _ where json && scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: result.unicodeScalars.append(scalar)
       }
     }
-    return result + "\""
+    return result
   }
 }
 

@@ -57,6 +57,9 @@ let itineraryRows: [DropRow<String>] = itinerary.enumerated().map { index, entry
 let itineraryRules = ItineraryRules(
   items: Dictionary(uniqueKeysWithValues: itinerary.map { ($0.0, $0.1) }))
 
+/// An insertion line as `[y, x, depth]`, to compare with the place a test expects.
+func place(_ line: InsertionLine?) -> [Double]? { line.map { [$0.y, $0.x, Double($0.depth)] } }
+
 let listConfiguration = DropConfiguration(
   originX: 16, indentationWidth: 24, hysteresis: 4, viewportMinY: 0, viewportMaxY: 800)
 
@@ -86,7 +89,7 @@ struct ItineraryAcceptanceTests {
     let resolution = drop("travelA", at: 50, 225)  // top half of custom2, in day 2
     #expect(resolution.target == .allowed(.insertAbove("custom2")))
     #expect(resolution.target?.instruction.move == .before("custom2"))
-    #expect(resolution.line == InsertionLine(y: 220, x: 40, depth: 1))
+    #expect(place(resolution.line) == [220, 40, 1])
     #expect(!resolution.showsInvalidTint)
     #expect(resolution.hapticOnRelease == .drop && resolution.motionOnRelease == nil)
   }
@@ -189,13 +192,13 @@ struct DropTargetResolverTests {
     #expect(resolve(["b"], 100, 125).target == .allowed(.insertAbove("a2")))
     #expect(resolve(["b"], 100, 140).target == .allowed(.makeChild(of: "a2", first: false)))
     #expect(resolve(["b"], 100, 155).target == .allowed(.insertBelow("a2")))
-    #expect(resolve(["b"], 100, 155).line == InsertionLine(y: 160, x: 40, depth: 1))
+    #expect(place(resolve(["b"], 100, 155).line) == [160, 40, 1])
   }
 
   @Test func belowAnExpandedParentIsItsFirstChild() {
     let resolution = resolve(["b"], 100, 75)
     #expect(resolution.target == .allowed(.makeChild(of: "a1", first: true)))
-    #expect(resolution.line == InsertionLine(y: 80, x: 64, depth: 2))
+    #expect(place(resolution.line) == [80, 64, 2])
   }
 
   @Test func xChoosesTheLevelBelowTheEndOfASubtree() {
@@ -210,7 +213,7 @@ struct DropTargetResolverTests {
       rules: OpenDropRules<String>(), configuration: listConfiguration)
     #expect(climbed.target == .allowed(.reparent(after: "a", depth: 0)))
     #expect(climbed.target?.instruction.move == .after("a"))
-    #expect(climbed.line == InsertionLine(y: 160, x: 16, depth: 0))
+    #expect(place(climbed.line) == [160, 16, 0])
   }
 
   @Test func aRowCannotGoInsideItself() {

@@ -248,10 +248,7 @@ struct Outline<ID: Hashable & Sendable> {
     let line =
       target.isBlocked
       ? nil
-      : InsertionLine(
-        y: raw.lineY,
-        x: configuration.originX + Double(raw.depth) * configuration.indentationWidth,
-        depth: raw.depth)
+      : InsertionLine(y: raw.lineY, depth: raw.depth, configuration: configuration)
     return DropAnswer(target: target, line: line, showsInvalidTint: target.isBlocked)
   }
 

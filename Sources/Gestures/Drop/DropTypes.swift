@@ -211,10 +211,11 @@ public struct InsertionLine: Hashable, Sendable {
   /// The landing depth.
   public var depth: Int
 
-  /// Creates a line.
-  public init(y: Double, x: Double, depth: Int) {
+  /// The line at `y` for a landing at `depth`, indented as `configuration` says.
+  @usableFromInline
+  init(y: Double, depth: Int, configuration: DropConfiguration) {
     self.y = y
-    self.x = x
+    x = configuration.originX + Double(depth) * configuration.indentationWidth
     self.depth = depth
   }
 }

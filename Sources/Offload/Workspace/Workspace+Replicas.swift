@@ -54,7 +54,8 @@ public struct DeviceContext: Sendable {
           let taken = Set((try? ReplicaFolders(store: store).replicaIDs()) ?? [])
           return newReplicaID(avoiding: taken, using: &generator).rawValue
         },
-        newClaim: { String(UInt64.random(in: .min ... .max), radix: 16) }),
+        newClaim: { String(UInt64.random(in: .min ... .max), radix: 16) },
+        machine: Workspace.machine),
       let replica = try? ReplicaID(identity.replica)
     else { return nil }
     return DeviceContext(replica: replica, name: identity.name, stateDirectory: state)
@@ -82,6 +83,7 @@ extension Workspace {
     try Self.persisting { () throws(PersistenceError) in
       guard var identity = try source.document.load() else { return }
       identity.store = target.storePath
+      identity.anchor?.folder = nil  // the copy's folder is recorded on its first open
       try target.document.save(identity)
     }
   }
@@ -381,6 +383,7 @@ extension Workspace {
     var reading = mergeLogs(device, checkpoint: checkpoint, own: own)
     var merged = reading.state
     if log.lastSequence == 0 {
+      claimNewFolder(device)
       var first: [Change] = []
       if singleWriterLayoutExists {
         first = try singleWriterChanges(replica: device.replica)

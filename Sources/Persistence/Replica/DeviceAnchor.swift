@@ -145,17 +145,20 @@ public enum MachineIdentity {
   ) -> String {
     for path in idFiles {
       guard let (bytes, _) = try? fileSystem.readPrefix(path, limit: 128) else { continue }
-      let id = String(decoding: bytes, as: UTF8.self).trimmingCharacters(
-        in: .whitespacesAndNewlines)
-      if !id.isEmpty { return hex(fnv1a("machine-id:" + id)) }
+      // The id's bytes without the spaces and newline around them.
+      let id = bytes.filter { $0 > 0x20 }
+      if !id.isEmpty { return hex(fnv1a(id, after: fnv1a(Array("machine-id:".utf8)))) }
     }
-    return hex(fnv1a("host:" + (hostName?() ?? ProcessInfo.processInfo.hostName)))
+    return hex(fnv1a(Array(("host:" + (hostName?() ?? ProcessInfo.processInfo.hostName)).utf8)))
   }
 
   /// FNV-1a 64 of a text's UTF-8 bytes.
-  static func fnv1a(_ text: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
+  static func fnv1a(_ text: String) -> UInt64 { fnv1a(Array(text.utf8)) }
+
+  /// FNV-1a 64 of bytes, going on from `hash` (the offset basis by default).
+  static func fnv1a(_ bytes: [UInt8], after hash: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+    var hash = hash
+    for byte in bytes {
       hash ^= UInt64(byte)
       hash = hash &* 0x100_0000_01b3
     }

@@ -143,4 +143,27 @@ struct DeviceTwinTests {
     let retired = try laptop.retire("phone-one-change")
     #expect(retired.replica == id)
   }
+
+  @Test("a store made anew where this device had written before is shared under a new id")
+  func storeMadeAnewGetsANewID() throws {
+    let work = try TemporaryDirectory(prefix: "offload-twin")
+    defer { _ = work }
+    let state = work.appending("state")
+    let root = work.appending("store")
+    let first = try Workspace(root: root, stateDirectory: state).share()
+    let old = try #require(first.device?.replica)
+    // Shared again without being made anew: the same device.
+    #expect(try Workspace(root: root, stateDirectory: state).share().device?.replica == old)
+    _ = try first.capture("Call the plumber")
+    // The store is gone and made anew (or restored from a copy made before it was shared).
+    try FileManager.default.removeItem(atPath: root)
+    _ = try Workspace(root: root, stateDirectory: state).capture("Buy milk")
+    let again = try Workspace(root: root, stateDirectory: state).share()
+    let new = try #require(again.device?.replica)
+    #expect(new != old)
+    #expect(Workspace(root: root, stateDirectory: state).device?.replica == new)
+    let (_, notice) = try again.claimingOwnFolder()
+    #expect(notice == nil)
+    #expect(try again.capture("Call the plumber").text == "Call the plumber")
+  }
 }

@@ -32,3 +32,29 @@ extension Workspace {
     }
   }
 }
+
+extension DeviceContext {
+  /// The identity to share a store with that has no `replicas/` folder: a new one (new id,
+  /// token and anchor) when this identity made a folder `replicas/<id>/` at this path before,
+  /// since that folder is gone with the earlier store (restored from a copy made before it was
+  /// shared, or made anew) while other devices may still hold its log; else this one. A
+  /// chosen `$OFFLOAD_REPLICA_ID` (a reproducible run) is kept.
+  ///
+  /// - Parameters:
+  ///   - identity: The identity kept for the store's path.
+  ///   - identities: Where it is kept.
+  /// - Returns: The identity to use, saved; this one when it cannot be renewed.
+  static func renewedIfStale(_ identity: DeviceIdentity, in identities: DeviceIdentityStore)
+    -> DeviceIdentity
+  {
+    let chosen = ProcessInfo.processInfo.environment["OFFLOAD_REPLICA_ID"]
+    guard identity.anchor?.folder != nil, chosen != identity.replica else { return identity }
+    var generator = SystemRandomNumberGenerator()
+    let replica = newReplicaID(avoiding: [identity.replica], using: &generator)
+    return
+      (try? identities.reassign(
+        identity, replica: replica.rawValue,
+        claim: String(UInt64.random(in: .min ... .max), radix: 16), machine: Workspace.machine))
+      ?? identity
+  }
+}

@@ -24,6 +24,26 @@ struct DocExampleTests {
   }
   enum Theme: String { case light, dark }
 
+  @Test func deviceAnchorCheck() throws {
+    let temporary = try TemporaryDirectory()
+    defer { temporary.remove() }
+    let storePath = temporary.appending("store")
+    let identities = DeviceIdentityStore(
+      stateDirectory: temporary.appending("state"), storePath: storePath)
+    var identity = try identities.loadOrCreate(
+      name: "laptop", newReplicaID: { "k7q" }, newClaim: { "c0ffee" })
+    var printed: [String] = []
+    func print(_ line: String) { printed.append(line) }
+    let folders = ReplicaFolders(store: storePath)
+    switch try folders.anchorCheck(of: identity, machine: MachineIdentity.digest()) {
+    case .same: break
+    case .record(let anchor): identity = try identities.record(anchor, in: identity)
+    case .copied(let reason): print("moving to a new replica id: \(reason)")
+    }
+    #expect(printed.isEmpty)
+    #expect(identity.anchor == DeviceAnchor(machine: MachineIdentity.digest()))
+  }
+
   @Test func documentStore() throws {
     let temporary = try TemporaryDirectory()
     defer { temporary.remove() }

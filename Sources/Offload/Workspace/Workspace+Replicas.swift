@@ -37,11 +37,13 @@ public struct DeviceContext: Sendable {
   /// This device's identity for a store, made and kept under the state folder on first use
   /// (a new identity takes `$OFFLOAD_REPLICA_ID` when it is a valid replica id, else a random
   /// one); `nil` when the state folder cannot be written (the store then opens single-writer).
-  static func resolve(store: String, state: String) -> DeviceContext? {
+  /// With `unshared` (the store has no `replicas/` yet), an identity that made a folder there
+  /// before is renewed (``renewedIfStale(_:in:)``).
+  static func resolve(store: String, state: String, unshared: Bool = false) -> DeviceContext? {
     let identities = DeviceIdentityStore(stateDirectory: state, storePath: identityPath(store))
     var generator = SystemRandomNumberGenerator()
     guard
-      let identity = try? identities.loadOrCreate(
+      var identity = try? identities.loadOrCreate(
         name: deviceName(),
         newReplicaID: {
           // A reproducible run (tests, documentation examples) may choose the id.
@@ -54,9 +56,11 @@ public struct DeviceContext: Sendable {
           let taken = Set((try? ReplicaFolders(store: store).replicaIDs()) ?? [])
           return newReplicaID(avoiding: taken, using: &generator).rawValue
         },
-        newClaim: { String(UInt64.random(in: .min ... .max), radix: 16) }),
-      let replica = try? ReplicaID(identity.replica)
+        newClaim: { String(UInt64.random(in: .min ... .max), radix: 16) },
+        machine: Workspace.machine)
     else { return nil }
+    if unshared { identity = renewedIfStale(identity, in: identities) }
+    guard let replica = try? ReplicaID(identity.replica) else { return nil }
     return DeviceContext(replica: replica, name: identity.name, stateDirectory: state)
   }
 
@@ -82,6 +86,7 @@ extension Workspace {
     try Self.persisting { () throws(PersistenceError) in
       guard var identity = try source.document.load() else { return }
       identity.store = target.storePath
+      identity.anchor?.folder = nil  // the copy's folder is recorded on its first open
       try target.document.save(identity)
     }
   }
@@ -381,6 +386,7 @@ extension Workspace {
     var reading = mergeLogs(device, checkpoint: checkpoint, own: own)
     var merged = reading.state
     if log.lastSequence == 0 {
+      claimNewFolder(device)
       var first: [Change] = []
       if singleWriterLayoutExists {
         first = try singleWriterChanges(replica: device.replica)

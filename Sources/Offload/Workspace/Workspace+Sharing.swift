@@ -40,7 +40,9 @@ extension Workspace {
     // The identity is made before `replicas/` shows the store shared, so a process that
     // opens the store in between finds this device's identity, not a second one.
     let state = stateDirectory ?? DeviceContext.defaultStateDirectory()
-    guard let state, DeviceContext.resolve(store: root, state: state) != nil else {
+    guard let state,
+      DeviceContext.resolve(store: root, state: state, unshared: !replicasFolderExists) != nil
+    else {
       throw WorkspaceError(
         .cannotCreate,
         "cannot keep this device's identity for \(root): no writable state folder "

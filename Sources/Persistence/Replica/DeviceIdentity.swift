@@ -12,6 +12,10 @@ public struct DeviceIdentity: Codable, Sendable, Equatable {
   public var name: String
   /// The store's real path this identity belongs to.
   public var store: String
+  /// The machine the identity was made on and the inode of the folder it made, so a copy of
+  /// the identity made with the store is told apart; `nil` in identity files written before
+  /// anchors (the first open records it) and in `device.json`.
+  public var anchor: DeviceAnchor?
 
   /// Creates an identity.
   ///
@@ -20,11 +24,15 @@ public struct DeviceIdentity: Codable, Sendable, Equatable {
   ///   - claim: A random token.
   ///   - name: The device's name.
   ///   - store: The store's real path.
-  public init(replica: String, claim: String, name: String, store: String) {
+  ///   - anchor: Where the identity was made; `nil` until recorded.
+  public init(
+    replica: String, claim: String, name: String, store: String, anchor: DeviceAnchor? = nil
+  ) {
     self.replica = replica
     self.claim = claim
     self.name = name
     self.store = store
+    self.anchor = anchor
   }
 }
 
@@ -67,19 +75,12 @@ public struct DeviceIdentityStore: Sendable {
 
   /// The file name for a store path: FNV-1a 64 of the path in hex, after the folder's name.
   static func key(for path: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in path.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
     let base = path.split(separator: "/").last.map(String.init) ?? "store"
     let safe = String(
       base.unicodeScalars.filter {
         $0.isASCII && ($0 == "-" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
       }.prefix(32))
-    let hex = String(hash, radix: 16)
-    return (safe.isEmpty ? "store" : safe) + "-" + String(repeating: "0", count: 16 - hex.count)
-      + hex
+    return (safe.isEmpty ? "store" : safe) + "-" + MachineIdentity.hex(MachineIdentity.fnv1a(path))
   }
 
   /// Creates the folder of the identity files.
@@ -95,34 +96,41 @@ public struct DeviceIdentityStore: Sendable {
   ///   - name: The device's name, for a new identity.
   ///   - newReplicaID: Makes a fresh replica id.
   ///   - newClaim: Makes a fresh random token.
+  ///   - machine: The digest of this machine's id (``MachineIdentity``), recorded in a new
+  ///     identity's anchor; `nil` records none.
   /// - Returns: The identity.
   /// - Throws: ``PersistenceError`` from loading or saving the identity file.
   public func loadOrCreate(
-    name: String, newReplicaID: () -> String, newClaim: () -> String
+    name: String, newReplicaID: () -> String, newClaim: () -> String, machine: String? = nil
   ) throws(PersistenceError) -> DeviceIdentity {
     if let identity = try document.load(), identity.store == storePath { return identity }
     try makeFolder()
     let identity = DeviceIdentity(
-      replica: newReplicaID(), claim: newClaim(), name: name, store: storePath)
+      replica: newReplicaID(), claim: newClaim(), name: name, store: storePath,
+      anchor: machine.map { DeviceAnchor(machine: $0) })
     try document.save(identity)
     return identity
   }
 
-  /// Replaces the identity (after a claim by another device): the old replica's log stays
-  /// in the store as another device's, nothing in it lost.
+  /// Replaces the identity (after a claim by another device, or when the identity turns out
+  /// to be a copy): the old replica's log stays in the store as another device's, nothing in
+  /// it lost.
   ///
   /// - Parameters:
   ///   - identity: The identity in use.
   ///   - replica: The new replica id.
   ///   - claim: A new random token.
+  ///   - machine: The digest of this machine's id, the new identity's anchor (its folder is
+  ///     recorded once made); `nil` records none.
   /// - Returns: The new identity, saved.
   /// - Throws: ``PersistenceError`` from saving.
-  public func reassign(_ identity: DeviceIdentity, replica: String, claim: String)
-    throws(PersistenceError) -> DeviceIdentity
-  {
+  public func reassign(
+    _ identity: DeviceIdentity, replica: String, claim: String, machine: String? = nil
+  ) throws(PersistenceError) -> DeviceIdentity {
     var next = identity
     next.replica = replica
     next.claim = claim
+    next.anchor = machine.map { DeviceAnchor(machine: $0) }
     try makeFolder()
     try document.save(next)
     return next
@@ -166,6 +174,7 @@ extension ReplicaFolders {
     try fileSystem.makeDirectory(folder(of: identity.replica))
     var stored = identity
     stored.store = ""
+    stored.anchor = nil  // this machine's, never in the synced folder
     try claimDocument(identity.replica).save(stored)
   }
 }

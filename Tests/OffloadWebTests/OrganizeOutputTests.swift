@@ -89,7 +89,10 @@ struct OrganizeOutputTests {
       .dropped(id: "k3", made: 13),
       #"{"done":"Moved","haptic":"drop","id":"k3","made":13,"type":"dropped"}"#
     ),
-    (.dropped(id: "k3", made: nil), #"{"done":"Moved","haptic":"drop","id":"k3","type":"dropped"}"#),
+    (
+      .dropped(id: "k3", made: nil),
+      #"{"done":"Moved","haptic":"drop","id":"k3","type":"dropped"}"#
+    ),
     (
       .view(id: "k3", view: view),
       #"{"id":"k3","type":"view","version":"v8","view":\#(viewJSON)}"#

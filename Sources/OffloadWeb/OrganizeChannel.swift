@@ -230,10 +230,10 @@ struct OrganizeChannel {
     do {
       switch effect {
       case .delete:
-        let (done, view) = try await service.remove(
+        let (done, view, made) = try await service.remove(
           id, in: stroke.collection, version: stroke.version)
         watching(view.version)
-        try await outbox.send(.deleted(id: id, done: done, view: view))
+        try await outbox.send(.deleted(id: id, done: done, view: view, made: made))
         return true
       case .drop(let target):
         if case .blocked(let refusal, _) = target {
@@ -246,7 +246,7 @@ struct OrganizeChannel {
         let saved = try await service.drop(
           target, moving: id, in: stroke.collection, version: stroke.version,
           shown: stroke.shown)
-        try await outbox.send(.dropped(id: id))
+        try await outbox.send(.dropped(id: id, made: saved.made))
         let view = service.view(after: saved, of: stroke.collection)
         watching(view.version)
         try await outbox.send(.view(id: id, view: view))

@@ -3,7 +3,7 @@ import Foundation
 extension OrganizeOutput: Decodable {
   private enum Key: String, CodingKey {
     case type, version, done, error, offset, opacity, past, id, reason, motion, next, blocked
-    case autoScroll, line, view
+    case autoScroll, line, view, made
   }
 
   /// Reads a message as ``encode(to:)`` writes it (what a page receives): the members its
@@ -56,8 +56,12 @@ extension OrganizeOutput: Decodable {
       } else {
         self = .snapBack(.notBegun(error: try text(.error)))
       }
-    case "deleted": self = .deleted(id: try text(.id), done: try text(.done), view: try view())
-    case "dropped": self = .dropped(id: try text(.id))
+    case "deleted":
+      self = .deleted(
+        id: try text(.id), done: try text(.done), view: try view(),
+        made: try c.decodeIfPresent(UInt64.self, forKey: .made))
+    case "dropped":
+      self = .dropped(id: try text(.id), made: try c.decodeIfPresent(UInt64.self, forKey: .made))
     case "view": self = .view(id: try text(.id), view: try view())
     default:
       throw DecodingError.dataCorruptedError(

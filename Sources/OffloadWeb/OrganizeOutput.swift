@@ -41,10 +41,12 @@ enum OrganizeOutput: Encodable, Equatable {
   case ended(motion: Motion)
   /// The row goes back where it was (see ``SnapBack``).
   case snapBack(SnapBack)
-  /// The row was deleted (haptic `commit`); `done` names the change for undo.
-  case deleted(id: String, done: String, view: OrganizeShapes.Collection)
-  /// The drop is on stable storage (haptic `drop`); the rows that show it come in `view`.
-  case dropped(id: String)
+  /// The row was deleted (haptic `commit`); `done` names the change for undo, `made` is its
+  /// history sequence (the page keeps it for its undo, `Workspace.undo(madeHere:)`).
+  case deleted(id: String, done: String, view: OrganizeShapes.Collection, made: UInt64?)
+  /// The drop is on stable storage (haptic `drop`); the rows that show it come in `view`;
+  /// `made` is the change's history sequence.
+  case dropped(id: String, made: UInt64?)
   /// The collection after a drop, `id` the row to focus.
   case view(id: String, view: OrganizeShapes.Collection)
 
@@ -177,13 +179,15 @@ enum OrganizeOutput: Encodable, Equatable {
       ]
     case .snapBack(.notBegun(let error)):
       members.append(("error", .text(error)))
-    case .deleted(let id, let done, let view):
+    case .deleted(let id, let done, let view, let made):
       members += [
         ("version", .text(view.version)), ("id", .text(id)), ("haptic", .text("commit")),
         ("done", .text(done)), ("view", .view(view)),
       ]
-    case .dropped(let id):
+      if let made { members.append(("made", .whole(Int(clamping: made)))) }
+    case .dropped(let id, let made):
       members += [("id", .text(id)), ("haptic", .text("drop")), ("done", .text("Moved"))]
+      if let made { members.append(("made", .whole(Int(clamping: made)))) }
     case .view(let id, let view):
       members += [("version", .text(view.version)), ("id", .text(id)), ("view", .view(view))]
     }

@@ -127,6 +127,8 @@ actor OrganizeService {
   struct Saved: Sendable {
     var collection: ItemCollection
     var stamp: String?
+    /// The change's history sequence.
+    var made: UInt64? = nil
   }
 
   /// Keeps a collection's version as read or made at `stamp` (nothing without one).
@@ -205,13 +207,15 @@ actor OrganizeService {
     // Undo takes back the store's last change, whatever the page shows; a capture goes to
     // the end of the inbox. Every other change is checked against the view, here (a quick
     // refusal) and again under the change's lock (where no other writer can come between).
-    var workspace = self.workspace
+    let made = ChangesMadeHere()
+    var workspace = self.workspace.recording(in: made)
     if command.action != "undo" && command.action != "capture" {
       try Self.checkVersion(command.version, current.version, what: "the collections")
       workspace = workspace.changing(expecting: Self.expecting(collections: current.version))
     }
     let done: String
     var created: String?
+    var undone: UInt64?
     switch command.action {
     case "create":
       let kind = CollectionKind(rawValue: command.kind ?? "list")
@@ -250,10 +254,11 @@ actor OrganizeService {
       created = item.id.rawValue
       done = "Captured into the inbox"
     default:
-      done = try undo(command)
+      (done, undone) = try undo(command)
     }
     changes.changed()
-    return .init(done: done, view: try collections(), id: created)
+    return .init(
+      done: done, view: try collections(), id: created, made: made.sequences.last, undone: undone)
   }
 
   /// Where a collection goes: up or down one place among the collections after the inbox, or
@@ -296,13 +301,15 @@ actor OrganizeService {
   {
     let reference = try Self.required(command.collection, "the command names no collection")
     let (tree, _, version) = try load(reference)
-    var workspace = self.workspace
+    let made = ChangesMadeHere()
+    var workspace = self.workspace.recording(in: made)
     if command.action != "undo" {
       try Self.checkVersion(command.version, version, what: "this list")
       workspace = workspace.changing(expecting: Self.expecting(version, of: tree.collection.id))
     }
     let done: String
     var created: String?
+    var undone: UInt64?
     switch command.action {
     case "add":
       let placement: ItemPlacement = command.after.map { .after($0) } ?? .lastRoot
@@ -354,10 +361,12 @@ actor OrganizeService {
       }
       done = "Moved"
     default:
-      done = try undo(command)
+      (done, undone) = try undo(command)
     }
     changes.changed()
-    return .init(done: done, view: try collection(reference), id: created)
+    return .init(
+      done: done, view: try collection(reference), id: created, made: made.sequences.last,
+      undone: undone)
   }
 
   /// Drops a dragged row where the resolver said, as one change of the collection's editor;
@@ -383,13 +392,16 @@ actor OrganizeService {
       tree = loaded
     }
     let moving = try Self.shortID(id, in: tree)
-    let workspace = workspace.changing(expecting: Self.expecting(version, of: tree.collection.id))
+    let sequences = ChangesMadeHere()
+    let workspace = workspace.recording(in: sequences).changing(
+      expecting: Self.expecting(version, of: tree.collection.id))
     let made = try run { () throws(WorkspaceError) in
       try workspace.editStamped(tree.collection.id, verb: "move \(moving)") {
         (editor) throws(EditRefusal) in try editor.drop([moving], on: target)
       }
     }
-    let saved = Saved(collection: made.collection, stamp: made.stamp)
+    let saved = Saved(
+      collection: made.collection, stamp: made.stamp, made: sequences.sequences.last)
     changes.changed()
     return saved
   }
@@ -400,12 +412,14 @@ actor OrganizeService {
   ///   collection the change left.
   /// - Throws: 409 when the view is stale; 404 when the row is not in the collection.
   func remove(_ id: String, in reference: String, version: String) throws(DeckFailure) -> (
-    done: String, view: OrganizeShapes.Collection
+    done: String, view: OrganizeShapes.Collection, made: UInt64?
   ) {
     let (tree, _, current) = try load(reference)
     try Self.checkVersion(version, current, what: "this list")
     let removing = try Self.shortID(id, in: tree)
-    let workspace = workspace.changing(expecting: Self.expecting(version, of: tree.collection.id))
+    let sequences = ChangesMadeHere()
+    let workspace = workspace.recording(in: sequences).changing(
+      expecting: Self.expecting(version, of: tree.collection.id))
     let made = try run { () throws(WorkspaceError) in
       try workspace.editStamped(tree.collection.id, verb: "remove \(removing)") {
         editor in editor.remove([removing])
@@ -414,7 +428,7 @@ actor OrganizeService {
     let saved = Saved(collection: made.collection, stamp: made.stamp)
     let view = view(after: saved, of: reference)
     changes.changed()
-    return ("Deleted \(Self.count(made.change.placements.count))", view)
+    return ("Deleted \(Self.count(made.change.placements.count))", view, sequences.sequences.last)
   }
 
   /// Brings the store's checkpoint files up to date when the journal is due for it. Changes
@@ -425,11 +439,16 @@ actor OrganizeService {
     _ = try? workspace.checkpointIfDue()
   }
 
-  /// Takes back the store's last change when the command is Undo; refuses any other action
-  /// the page does not have.
-  private func undo(_ command: OrganizeCommand) throws(DeckFailure) -> String {
+  /// Takes back the newest change the page made (`command.made`) when the command is Undo,
+  /// through the library's one rule for undo here (`Workspace.undo(madeHere:)`: the terminal
+  /// screen's `u` refuses the same way); refuses any other action the page does not have.
+  ///
+  /// - Returns: What the page says, and the history sequence taken back.
+  private func undo(_ command: OrganizeCommand) throws(DeckFailure) -> (String, UInt64) {
     guard command.action == "undo" else { throw Self.unknown(command) }
-    let entry = try run { () throws(WorkspaceError) in try workspace.undo() }
-    return "Undid \u{201C}\(Printable.clean(entry.summary))\u{201D}"
+    let entry = try run { () throws(WorkspaceError) in
+      try workspace.undo(madeHere: command.made ?? [])
+    }
+    return ("Undid \u{201C}\(Printable.clean(entry.summary))\u{201D}", entry.sequence)
   }
 }

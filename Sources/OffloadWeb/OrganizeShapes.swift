@@ -54,6 +54,11 @@ enum OrganizeShapes {
     var view: View
     /// The item a change created, if any.
     var id: String?
+    /// The history sequence of the change, when it can be undone: the page keeps it for its
+    /// undo (`Workspace.undo(madeHere:)`).
+    var made: UInt64?
+    /// The history sequence an undo took back.
+    var undone: UInt64?
   }
 }
 
@@ -77,6 +82,8 @@ struct OrganizeCommand: Decodable {
   var direction: String?
   /// Where a new row goes: after this item (nil: last).
   var after: String?
+  /// With `undo`: the history sequences of the changes made on this page, oldest first.
+  var made: [UInt64]?
   /// With `ids`: every row of the collection (select all), except `except`.
   var all: Bool?
   var except: [String]?

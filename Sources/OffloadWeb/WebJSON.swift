@@ -84,6 +84,8 @@ extension OrganizeShapes.Changed: WebJSONWritable where View: WebJSONWritable {
     writer.beginObject()
     writer.member("done", done)
     writer.member("id", id)
+    writer.member("made", made.map { Int(clamping: $0) })
+    writer.member("undone", undone.map { Int(clamping: $0) })
     writer.key("view")
     guard view.writeJSON(to: &writer) else { return false }
     writer.endObject()

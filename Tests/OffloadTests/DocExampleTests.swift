@@ -158,6 +158,18 @@ struct DocExampleTests {
     #expect(try workspace.collections().map(\.name) == ["Inbox", "Books"])
   }
 
+  @Test func recordingAndUndoMadeHere() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    func Workspace(root: String) -> Offload.Workspace { Offload.Workspace(root: folder.path) }
+    let made = ChangesMadeHere()
+    let here = Workspace(root: "/home/ada/.local/share/offload").recording(in: made)
+    try here.capture("Call the plumber")
+    try here.undo(madeHere: made.sequences)
+    #expect(try here.tree(of: "Inbox").rows().isEmpty)
+    #expect(made.sequences.isEmpty)
+  }
+
   @Test func shortIDs() {
     let id = ShortID(sequence: 1)  // "p2s0q3", say: six characters, never ambiguous to type
     #expect(id.rawValue.count == 6)

@@ -171,6 +171,9 @@ struct OrganizeEverydaySessionTests {
     #expect(try outline(workspace, "Empty") == ["1 first"])
   }
 
+  static let nothingHere =
+    "Cannot: nothing is left to undo here: undo here takes back only the changes made here"
+
   @Test func undoTakesBackOnlyThisScreensChanges() throws {
     let (workspace, folder) = try makeWorkspace()
     defer { folder.remove() }
@@ -178,13 +181,17 @@ struct OrganizeEverydaySessionTests {
     try workspace.importCollection(named: "Trip", from: "- A\n- B\n", source: "t.md")
     var session = try OrganizeSession(workspace: workspace, collection: "Trip")
     _ = session.handle(char("u"))
-    #expect(session.screen.status == "Nothing left to undo on this screen")
+    #expect(session.screen.status == Self.nothingHere)
     #expect(try outline(workspace, "Trip") == ["1 A", "2 B"])
 
     _ = session.handle(char("x"))  // A done, on the screen.
     try workspace.addItem(to: "Inbox", text: "elsewhere")  // Another change, elsewhere.
     _ = session.handle(char("u"))
-    #expect(session.screen.status.hasPrefix("The store's last change (add"))
+    let added = try #require(workspace.history(limit: 1).first).summary
+    #expect(
+      session.screen.status
+        == "Cannot: the store's last change (\(added)) was made elsewhere: undo here takes back only the changes made here, and offloadctl undo takes it back"
+    )
     #expect(try workspace.tree(of: "Trip").rows()[0].item.done, "nothing was undone")
     try workspace.undo()  // The other change, undone where it was made.
     _ = session.handle(char("u"))
@@ -192,7 +199,7 @@ struct OrganizeEverydaySessionTests {
     #expect(session.screen.status.hasSuffix(" · nothing left to undo"))
     #expect(try !workspace.tree(of: "Trip").rows()[0].item.done)
     _ = session.handle(char("u"))
-    #expect(session.screen.status == "Nothing left to undo on this screen")
+    #expect(session.screen.status == Self.nothingHere)
     #expect(try outline(workspace, "Trip") == ["1 A", "2 B"])
   }
 }

@@ -79,7 +79,8 @@ struct OrganizeKnownVersionTests {
     for text in ["Milk", "Eggs", "Bread"] { _ = try workspace.addItem(to: "Groceries", text: text) }
     let service = OrganizeService(workspace: workspace)
     let shown = try await service.collection(list)
-    let (done, view) = try await service.remove(shown.rows[0].id, in: list, version: shown.version)
+    let (done, view, _) = try await service.remove(
+      shown.rows[0].id, in: list, version: shown.version)
     #expect(done == "Deleted 1 item")
     #expect(view.rows.map(\.text) == ["Eggs", "Bread"])
     #expect(try await service.collection(list) == view)

@@ -77,7 +77,7 @@ struct OrganizeMemoryTests {
       default:
         let shown = try await service.collection(plan)
         if shown.rows.count > 8, let last = shown.rows.last {
-          let (_, view) = try await service.remove(last.id, in: plan, version: shown.version)
+          let (_, view, _) = try await service.remove(last.id, in: plan, version: shown.version)
           #expect(view == (try Self.fresh(root, plan)), note)
         }
       }

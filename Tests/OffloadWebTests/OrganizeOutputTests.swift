@@ -82,10 +82,17 @@ struct OrganizeOutputTests {
       #"{"error":"a stroke begins on a row of a collection","type":"snapBack"}"#
     ),
     (
-      .deleted(id: "k3", done: "Deleted Tent", view: view),
-      #"{"done":"Deleted Tent","haptic":"commit","id":"k3","type":"deleted","version":"v8","view":\#(viewJSON)}"#
+      .deleted(id: "k3", done: "Deleted Tent", view: view, made: 12),
+      #"{"done":"Deleted Tent","haptic":"commit","id":"k3","made":12,"type":"deleted","version":"v8","view":\#(viewJSON)}"#
     ),
-    (.dropped(id: "k3"), #"{"done":"Moved","haptic":"drop","id":"k3","type":"dropped"}"#),
+    (
+      .dropped(id: "k3", made: 13),
+      #"{"done":"Moved","haptic":"drop","id":"k3","made":13,"type":"dropped"}"#
+    ),
+    (
+      .dropped(id: "k3", made: nil),
+      #"{"done":"Moved","haptic":"drop","id":"k3","type":"dropped"}"#
+    ),
     (
       .view(id: "k3", view: view),
       #"{"id":"k3","type":"view","version":"v8","view":\#(viewJSON)}"#
@@ -174,8 +181,8 @@ extension OrganizeOutput {
 
   var id: String? {
     switch self {
-    case .closed(let id, _, _), .reveal(let id, _, _), .dropped(let id), .deleted(let id, _, _),
-      .view(let id, _):
+    case .closed(let id, _, _), .reveal(let id, _, _), .dropped(let id, _),
+      .deleted(let id, _, _, _), .view(let id, _):
       id
     default: nil
     }

@@ -159,12 +159,13 @@ struct OrganizeServiceTests {
   func keyboardMoves() async throws {
     let store = try Store()
     defer { store.folder.remove() }
+    var made: [UInt64] = []
     func move(_ text: String, _ direction: String) async throws {
       let version = try await store.service.collection(store.house).version
       var move = command("move", store.house, version: version)
       move.id = store.ids[text]
       move.direction = direction
-      _ = try await store.service.changeItems(move)
+      made += try await store.service.changeItems(move).made.map { [$0] } ?? []
     }
     try await move("Clean", "up")
     #expect(try await store.texts(store.house) == ["Paint", "Clean", "Fix the tap"])
@@ -174,7 +175,11 @@ struct OrganizeServiceTests {
     #expect(try await store.texts(store.house) == ["Paint", "  Clean", "  Fix the tap"])
     try await move("Clean", "outdent")
     #expect(try await store.texts(store.house) == ["Paint", "  Fix the tap", "Clean"])
-    _ = try await store.service.changeItems(command("undo", store.house, version: nil))
+    #expect(made.count == 4)
+    var undo = command("undo", store.house, version: nil)
+    undo.made = made
+    let undone = try await store.service.changeItems(undo)
+    #expect(undone.undone == made.last)
     #expect(try await store.texts(store.house) == ["Paint", "  Clean", "  Fix the tap"])
     // A list does not nest.
     let version = try await store.service.collection(store.groceries).version
@@ -232,7 +237,9 @@ struct OrganizeServiceTests {
     #expect(deleted.view.rows.map(\.text) == ["Eggs"])
     #expect(deleted.done == "Deleted 2 items")
     #expect(try store.historyCount() == history + 2)
-    _ = try await store.service.changeItems(command("undo", store.groceries, version: nil))
+    var undo = command("undo", store.groceries, version: nil)
+    undo.made = [try #require(marked.made), try #require(deleted.made)]
+    _ = try await store.service.changeItems(undo)
     #expect(try await store.texts(store.groceries) == ["Milk", "Eggs", "Bread"])
     var moveTo = command("moveTo", store.groceries, version: deleted.view.version)
     moveTo.ids = [store.ids["Milk"] ?? ""]
@@ -281,11 +288,13 @@ struct OrganizeServiceTests {
       OrganizeCommand(action: "capture", text: "Call the plumber")
     ).view
     #expect(view.collections.first?.itemCount == 1)
-    view = try await store.service.changeCollections(
-      OrganizeCommand(action: "delete", version: view.version, id: store.house)
-    ).view
+    let deleted = try await store.service.changeCollections(
+      OrganizeCommand(action: "delete", version: view.version, id: store.house))
+    view = deleted.view
     #expect(try await names() == ["Inbox", "Novels", "Trip", "Groceries"])
-    _ = try await store.service.changeCollections(OrganizeCommand(action: "undo"))
+    var undo = OrganizeCommand(action: "undo")
+    undo.made = deleted.made.map { [$0] }
+    _ = try await store.service.changeCollections(undo)
     #expect(try await names() == ["Inbox", "Novels", "Trip", "House", "Groceries"])
     #expect(try await store.texts(store.house) == ["Paint", "Fix the tap", "Clean"])
     do {

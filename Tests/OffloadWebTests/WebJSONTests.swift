@@ -55,16 +55,18 @@ struct WebJSONTests {
     var random = SplitMix64(seed: seed)
     let view = Self.collection(&random)
     Self.same(view, "view, seed \(seed)")
-    let changed = OrganizeShapes.Changed(
-      done: Self.text(&random), view: view, id: random.next() % 2 == 0 ? nil : Self.text(&random))
-    Self.same(changed, "change, seed \(seed)")
     func maybe<T>(_ value: T) -> T? { random.next() % 2 == 0 ? value : nil }
+    let changed = OrganizeShapes.Changed(
+      done: Self.text(&random), view: view, id: maybe(Self.text(&random)),
+      made: maybe(random.next() >> 12), undone: maybe(random.next() >> 12))
+    Self.same(changed, "change, seed \(seed)")
     let id = Self.text(&random)
     let messages: [OrganizeOutput] = [
       .changed(version: Self.text(&random), arrivals: maybe(Self.text(&random))),
       .error(Self.text(&random)), .scroll, .liftRefused(reason: Self.text(&random)),
       .snapBack(.notBegun(error: Self.text(&random))),
-      .deleted(id: id, done: Self.text(&random), view: view), .dropped(id: id),
+      .deleted(id: id, done: Self.text(&random), view: view, made: maybe(random.next() >> 12)),
+      .dropped(id: id, made: maybe(random.next() >> 12)),
       .view(id: id, view: view),
     ]
     for message in messages {

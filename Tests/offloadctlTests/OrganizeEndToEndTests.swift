@@ -139,7 +139,7 @@ struct OrganizeEndToEndTests {
     try terminal.waitForScreen { $0.contains("row 1/6") }
     // The store's last change (adding B2) was made elsewhere: u leaves it alone.
     terminal.send("u")
-    try terminal.waitForScreen { $0.contains("Nothing left to undo on this screen") }
+    try terminal.waitForScreen { $0.contains("nothing is left to undo here") }
     #expect(try rows(fixture) == original)
 
     terminal.send("x")
@@ -186,7 +186,7 @@ struct OrganizeEndToEndTests {
     terminal.send("u")  // x
     try terminal.waitForScreen { $0.contains("nothing left to undo") && $0.contains("1 [ ] A") }
     terminal.send("u")
-    try terminal.waitForScreen { $0.contains("Nothing left to undo on this screen") }
+    try terminal.waitForScreen { $0.contains("nothing is left to undo here") }
     #expect(try rows(fixture) == original)
     terminal.send("q")
     #expect(try terminal.waitForExit() == .exited(0))

@@ -16,9 +16,11 @@ public struct OrganizeSession {
   public let collectionID: ShortID
   /// The screen.
   public private(set) var screen: OrganizeScreen
-  /// The history entries of the changes made on this screen, oldest first: `u` undoes only
-  /// these.
-  public private(set) var changesMade: [HistoryEntry] = []
+  /// The history sequences of the changes made on this screen, oldest first: `u` undoes only
+  /// these (``Workspace/undo(madeHere:)``).
+  public var changesMade: [UInt64] { made.sequences }
+  /// Where this screen's workspace notes the changes it makes.
+  private let made = ChangesMadeHere()
 
   /// Opens a collection.
   ///
@@ -37,7 +39,7 @@ public struct OrganizeSession {
   public init(workspace: Workspace, collection: String, notices: [String] = [])
     throws(WorkspaceError)
   {
-    self.workspace = workspace
+    self.workspace = workspace.recording(in: made)
     let tree = try workspace.tree(of: collection)
     self.collectionID = tree.collection.id
     self.screen = OrganizeScreen(tree: tree)
@@ -114,12 +116,9 @@ public struct OrganizeSession {
         focus = item.id
         message = "Added \"\(item.text)\" · a adds another"
       case .undo:
-        guard let undone = try undoChangeMadeHere() else { return }
+        let undone = try workspace.undo(madeHere: changesMade)
         message =
           "Undid: \(undone.summary)" + (changesMade.isEmpty ? " · nothing left to undo" : "")
-      }
-      if change != .undo, let entry = try workspace.history(limit: 1).first {
-        changesMade.append(entry)
       }
     } catch {
       screen.status = "Cannot: \(error.description)"
@@ -130,29 +129,5 @@ public struct OrganizeSession {
     } catch {
       screen.status = "Cannot reload \(reference): \(error.description)"
     }
-  }
-
-  /// Undoes the newest change made on this screen, when it is still the store's newest
-  /// change; otherwise says why not on the status line and returns `nil`.
-  ///
-  /// Changes of this screen that are no longer in the history (undone elsewhere, or beyond
-  /// the history's limit) are forgotten first.
-  mutating func undoChangeMadeHere() throws(WorkspaceError) -> HistoryEntry? {
-    let recent = try workspace.history(limit: 1_000)
-    let known = Set(recent)
-    while let last = changesMade.last, !known.contains(last) { changesMade.removeLast() }
-    guard let last = changesMade.last else {
-      screen.status = "Nothing left to undo on this screen"
-      return nil
-    }
-    guard recent.first == last else {
-      let newest = recent.first.map { " (\($0.summary))" } ?? ""
-      screen.status =
-        "The store's last change\(newest) was made elsewhere: u undoes only this screen's changes; offloadctl undo undoes it"
-      return nil
-    }
-    let undone = try workspace.undo()
-    changesMade.removeLast()
-    return undone
   }
 }

@@ -83,6 +83,7 @@ extension Workspace {
         // The commit point: this device's log line. The cache's line after it is bookkeeping:
         // when it is lost, the next command brings the cache up to the log.
         let committed = try devices.commit(change, index: state.index, now: now())
+        if let made = change.history?.sequence { madeHere?.record(made) }
         change.covers = committed.covers
         let cached = cacheWhole && (try? journal.append(change)) != nil
         saveCheckpointAfterCommit(devices, state: committed.state)
@@ -95,6 +96,7 @@ extension Workspace {
           memory?.forget()
           throw error
         }
+        if let made = change.history?.sequence { madeHere?.record(made) }
       }
       var after = state
       after.apply(change)

@@ -54,6 +54,9 @@ public struct Workspace: Sendable {
   var defersCheckpoints = false
   /// What this workspace keeps between reads and changes (``remembering()``); nil for none.
   var memory: StoreMemory?
+  /// Where the changes this workspace makes note their history sequences, when a screen or
+  /// page keeps them for its undo (``recording(in:)``).
+  var madeHere: ChangesMadeHere?
   /// This device's side of the store (decision 0010), or `nil` for the single-writer layout
   /// (a store read before its first change moves it into this device's log).
   let device: DeviceContext?

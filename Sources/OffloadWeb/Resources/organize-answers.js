@@ -3,7 +3,7 @@
 // drop, the snap-back.
 import { showMessage } from "./dom.js";
 import { load, offerUndo } from "./organize-changes.js";
-import { announce, feedback } from "./organize-common.js";
+import { announce, feedback, noteMade } from "./organize-common.js";
 import { draw, focusRow } from "./organize-draw.js";
 import { watch } from "./organize-socket.js";
 import { drawClosed, drawOpen, onClosed } from "./organize-reveal.js";
@@ -88,6 +88,7 @@ export function onStrokeMessage(message) {
       document.body.classList.remove("lifting");
       state.view = message.view;
       feedback(message.haptic);
+      noteMade(message);
       draw();
       watch();
       offerUndo(message.done);
@@ -98,6 +99,7 @@ export function onStrokeMessage(message) {
       hideTarget();
       document.body.classList.remove("lifting");
       feedback(message.haptic);
+      noteMade(message);
       announce(message.done);
       break;
     case "view":

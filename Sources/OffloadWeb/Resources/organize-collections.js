@@ -5,7 +5,7 @@ import { Channel, getJSON } from "./api.js";
 import { button, byId, editInPlace, inField, showMessage } from "./dom.js";
 import { justDragged, startDrag } from "./organize-collections-drag.js";
 import { drawToolbar, toggleSelected } from "./organize-collections-edit.js";
-import { announce, onUndoKey, postChange } from "./organize-common.js";
+import { announce, madeHere, onUndoKey, postChange } from "./organize-common.js";
 
 const listElement = byId("collections");
 const undoButton = byId("undo", HTMLButtonElement);
@@ -26,7 +26,7 @@ async function load() {
 }
 
 export function draw() {
-  undoButton.disabled = !page.view.canUndo;
+  undoButton.disabled = !page.view.canUndo || !madeHere().length;
   if (!page.view.collections.some((entry) => entry.id === page.focusId)) page.focusId = page.view.collections[0]?.id;
   const hadFocus = listElement.contains(document.activeElement);
   listElement.replaceChildren(

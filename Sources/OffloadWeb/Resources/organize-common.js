@@ -41,6 +41,36 @@ export function onUndoKey(undo) {
   });
 }
 
+// The history sequences of the changes made in this tab, oldest first: what Undo here may
+// take back (the server's one rule, `Workspace.undo(madeHere:)`, as the terminal screen's u).
+// Kept in the tab's session storage, so a reload or the other organize page keeps them.
+const MADE = "offload.madeHere";
+
+/** @returns {number[]} */
+export function madeHere() {
+  try {
+    const made = JSON.parse(sessionStorage.getItem(MADE) || "[]");
+    return Array.isArray(made) ? made.filter((sequence) => Number.isSafeInteger(sequence)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Notes what an answer made (`made`) or took back (`undone`, with what came after it).
+ * @param {{made?: number, undone?: number} | null} answer
+ */
+export function noteMade(answer) {
+  const made = madeHere();
+  if (typeof answer?.made === "number") made.push(answer.made);
+  if (typeof answer?.undone === "number" && made.includes(answer.undone)) made.length = made.indexOf(answer.undone);
+  try {
+    sessionStorage.setItem(MADE, JSON.stringify(made.slice(-500)));
+  } catch {
+    // Storage off: Undo here then finds nothing made here, and says so.
+  }
+}
+
 /**
  * Posts a change with the page marked busy. The answer goes to `took` (the page draws and
  * announces it); a refusal is shown, and a stale view (409) is loaded again.
@@ -53,7 +83,8 @@ export function onUndoKey(undo) {
 export async function postChange(path, body, took, reload) {
   document.body.dataset.busy = "true";
   try {
-    const answer = await postJSON(path, body);
+    const answer = await postJSON(path, body.action === "undo" ? { ...body, made: madeHere() } : body);
+    noteMade(answer);
     took(answer);
     return answer;
   } catch (error) {

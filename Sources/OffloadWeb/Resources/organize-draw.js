@@ -2,6 +2,7 @@
 // Drawing a collection page: its rows (kept and moved, not rebuilt), focus and the edit toolbar.
 import { button, byId } from "./dom.js";
 import { change, remove, startEditing } from "./organize-changes.js";
+import { madeHere } from "./organize-common.js";
 import { moveOne, toggleSelected } from "./organize-edit.js";
 import { openRoleMenu } from "./organize-roles.js";
 import { INDENT, ORIGIN, collapsed, drawnRows, isSelected, rowElement, rowsElement, selectedCount, state, toolbar, undoButton, visibleRows } from "./organize-state.js";
@@ -15,7 +16,7 @@ export function draw() {
   rowsElement.setAttribute("role", plan ? "tree" : "list");
   rowsElement.setAttribute("aria-label", state.view.name);
   rowsElement.classList.toggle("editing", state.editing);
-  undoButton.disabled = !state.view.canUndo;
+  undoButton.disabled = !state.view.canUndo || !madeHere().length;
   const shown = visibleRows();
   if (!shown.some((row) => row.id === state.focusId)) state.focusId = shown.length ? shown[0].id : null;
   const hadFocus = rowsElement.contains(document.activeElement);

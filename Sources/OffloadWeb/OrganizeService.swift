@@ -392,17 +392,9 @@ actor OrganizeService {
       tree = loaded
     }
     let moving = try Self.shortID(id, in: tree)
-    let sequences = ChangesMadeHere()
-    let workspace = workspace.recording(in: sequences).changing(
-      expecting: Self.expecting(version, of: tree.collection.id))
-    let made = try run { () throws(WorkspaceError) in
-      try workspace.editStamped(tree.collection.id, verb: "move \(moving)") {
-        (editor) throws(EditRefusal) in try editor.drop([moving], on: target)
-      }
+    let (_, saved) = try edit(tree, shownAt: version, verb: "move \(moving)") {
+      (editor) throws(EditRefusal) in try editor.drop([moving], on: target)
     }
-    let saved = Saved(
-      collection: made.collection, stamp: made.stamp, made: sequences.sequences.last)
-    changes.changed()
     return saved
   }
 
@@ -417,18 +409,11 @@ actor OrganizeService {
     let (tree, _, current) = try load(reference)
     try Self.checkVersion(version, current, what: "this list")
     let removing = try Self.shortID(id, in: tree)
-    let sequences = ChangesMadeHere()
-    let workspace = workspace.recording(in: sequences).changing(
-      expecting: Self.expecting(version, of: tree.collection.id))
-    let made = try run { () throws(WorkspaceError) in
-      try workspace.editStamped(tree.collection.id, verb: "remove \(removing)") {
-        editor in editor.remove([removing])
-      }
+    let (change, saved) = try edit(tree, shownAt: version, verb: "remove \(removing)") {
+      editor in editor.remove([removing])
     }
-    let saved = Saved(collection: made.collection, stamp: made.stamp)
     let view = view(after: saved, of: reference)
-    changes.changed()
-    return ("Deleted \(Self.count(made.change.placements.count))", view, sequences.sequences.last)
+    return ("Deleted \(Self.count(change.placements.count))", view, saved.made)
   }
 
   /// Brings the store's checkpoint files up to date when the journal is due for it. Changes
@@ -437,18 +422,5 @@ actor OrganizeService {
   /// for the next checkpoint.
   func checkpointIfDue() {
     _ = try? workspace.checkpointIfDue()
-  }
-
-  /// Takes back the newest change the page made (`command.made`) when the command is Undo,
-  /// through the library's one rule for undo here (`Workspace.undo(madeHere:)`: the terminal
-  /// screen's `u` refuses the same way); refuses any other action the page does not have.
-  ///
-  /// - Returns: What the page says, and the history sequence taken back.
-  private func undo(_ command: OrganizeCommand) throws(DeckFailure) -> (String, UInt64) {
-    guard command.action == "undo" else { throw Self.unknown(command) }
-    let entry = try run { () throws(WorkspaceError) in
-      try workspace.undo(madeHere: command.made ?? [])
-    }
-    return ("Undid \u{201C}\(Printable.clean(entry.summary))\u{201D}", entry.sequence)
   }
 }

@@ -73,8 +73,10 @@ struct StoreCommand: ParsableCommand {
       let shared = try global.changing { (workspace) throws(WorkspaceError) in
         try workspace.share()
       }
-      _ = try? shared.claimingOwnFolder()  // its name in device.json, for the other devices
-      let device = shared.deviceDescription
+      // Its name in device.json, for the other devices; a copied identity moves here too.
+      let (claimed, notice) = (try? shared.claimingOwnFolder()) ?? (shared, nil)
+      if let notice { Output.error("offloadctl: \(notice)") }
+      let device = claimed.deviceDescription
       struct Shown: Encodable { var replica: String; var device: String }
       try global.report {
         Shown(replica: device?.replica ?? "", device: device?.name ?? "")

@@ -84,11 +84,10 @@ struct ServeCommand: AsyncParsableCommand {
       roots = [prepared.photos]
     } else {
       storeRoot = try global.storeLocation().path
-      // A store in a folder a sync engine carries is shared before the server writes to it.
-      let synced = try failing { () throws(WorkspaceError) in
-        try Workspace(root: storeRoot).sharedIfSynced(forChange: true)
-      }
-      if let notice = synced.notice { Output.error("offloadctl: \(notice)") }
+      // Opened as every command opens it: a store in a folder a sync engine carries is shared
+      // before the server writes to it, and a device whose identity came with a copied store
+      // moves to a new replica id before its pages write.
+      for line in try global.opened(forChange: true).notices { Output.error("offloadctl: \(line)") }
     }
     defer { if let demoFolder { try? FileManager.default.removeItem(atPath: demoFolder) } }
     var isFolder: ObjCBool = false

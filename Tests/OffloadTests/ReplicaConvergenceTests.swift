@@ -153,7 +153,8 @@ struct ReplicaConvergenceTests {
   ) throws -> [String] {
     var random = SplitMix64(seed: seed)
     let devices = try Devices(
-      count: 5, ids: ids ?? replicaIDs(seed: seed, count: 5), clock: clock ?? Self.clock(seed: seed))
+      count: 5, ids: ids ?? replicaIDs(seed: seed, count: 5), clock: clock ?? Self.clock(seed: seed)
+    )
     for step in 0..<steps {
       let device = random.index(below: 5)
       act(devices.stores[device], &random, step: step)
@@ -180,7 +181,8 @@ struct ReplicaConvergenceTests {
     let shown = try exchange(seed: seed, steps: steps, ids: ids, clock: clock)
     for index in 1..<5 {
       let named = ids.map { " (ids \($0.map(\.rawValue)))" } ?? ""
-      #expect(shown[index] == shown[0], "seed \(seed)\(named): device \(index) differs from device 0")
+      #expect(
+        shown[index] == shown[0], "seed \(seed)\(named): device \(index) differs from device 0")
       if shown[index] != shown[0] { break }
     }
   }

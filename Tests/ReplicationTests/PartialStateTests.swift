@@ -155,7 +155,9 @@ struct PartialStateTests {
     }
     let cut = lines[..<end].joined(separator: "\n") + "\n"
     let said = "the checkpoint is cut short (no end record)"
-    #expect(throws: ReplicationError(.badCheckpoint, said)) { try ReplicaState(checkpoint: cut[...]) }
+    #expect(throws: ReplicationError(.badCheckpoint, said)) {
+      try ReplicaState(checkpoint: cut[...])
+    }
     #expect(throws: ReplicationError(.badCheckpoint, said)) {
       try PartialReplicaState(checkpoint: cut[...])
     }

@@ -38,9 +38,6 @@ public struct PartialReplicaState: Sendable {
   /// - Complexity: O(*b*), *b* bytes of the text (no field but the node ids is parsed).
   public init(checkpoint text: Substring) throws(ReplicationError) {
     var scan = CheckpointScanner(text: text)
-    func bad(_ what: String) -> ReplicationError {
-      ReplicationError(.badCheckpoint, "checkpoint: \(what)")
-    }
     var header = ReplicaState()
     var table = NodeTable()
     table.reserve(scan.bytes.count / 64)
@@ -51,9 +48,11 @@ public struct PartialReplicaState: Sendable {
       // Node, register, touch, deletion and log records, skipped in one pass (node records
       // indexed) up to the next record of another kind.
       var skipped = 0
+      // The first line is the format line, whatever it starts with.
+      let first = scan.number == 0
       let stop = scan.bytes.withUnsafeBufferPointer { bytes in
         var start = scan.position
-        while start + 1 < bytes.count, bytes[start + 1] == 0x09 {
+        while !first, start + 1 < bytes.count, bytes[start + 1] == 0x09 {
           let tag = bytes[start]
           guard tag == 0x6E || tag == 0x72 || tag == 0x74 || tag == 0x64 || tag == 0x6C else {
             break
@@ -79,13 +78,13 @@ public struct PartialReplicaState: Sendable {
       scan.number += skipped
       guard stop < scan.bytes.count else { break }
       if stop + 1 < scan.bytes.count, scan.bytes[stop] == 0x77, scan.bytes[stop + 1] == 0x09 {
-        throw bad("waiting operations are merged only by a whole state")
+        throw ReplicaState.badCheckpoint(
+          line: scan.number + 1, "waiting operations are merged only by a whole state")
       }
       _ = scan.nextLine()
-      try Self.readHeaderLine(
-        &scan, into: &header, ended: &ended, counts: (table.lines.count, logLines))
+      ended = try header.readHeaderRecord(&scan, counts: (table.lines.count, logLines))
     }
-    guard ended else { throw bad("cut short (no end record)") }
+    guard ended else { throw ReplicaState.checkpointCutShort }
     self.scanner = scan
     self.table = table
     state.seen = header.seen
@@ -113,45 +112,6 @@ public struct PartialReplicaState: Sendable {
     }
     while index < bytes.count, bytes[index] != 0x0A { index += 1 }
     return index
-  }
-
-  /// Reads one line outside the node records: the format line, the vector, the timestamps,
-  /// the end record.
-  private static func readHeaderLine(
-    _ scan: inout CheckpointScanner, into state: inout ReplicaState, ended: inout Bool,
-    counts: (nodes: Int, log: Int)
-  ) throws(ReplicationError) {
-    let number = scan.number
-    func bad(_ what: String) -> ReplicationError {
-      ReplicationError(.badCheckpoint, "checkpoint record \(number): \(what)")
-    }
-    let tag = scan.fields[0]
-    let count = scan.fields.count
-    if scan.holds(tag, "offload.replica-checkpoint") {
-      guard count == 2, scan.integer(scan.fields[1]) == ReplicaState.checkpointVersion else {
-        throw bad("version \(count > 1 ? scan.raw(scan.fields[1]) : "?") is not read")
-      }
-    } else if scan.holds(tag, "seen") {
-      guard count == 2, let vector = scan.vector(scan.fields[1]) else { throw bad("bad vector") }
-      state.seen = vector
-    } else if scan.holds(tag, "latest") || scan.holds(tag, "floor") {
-      guard count == 2, case .some(let time) = scan.optionalTime(scan.fields[1]) else {
-        throw bad("bad timestamp")
-      }
-      if scan.holds(tag, "latest") { state.latest = time } else { state.floor = time }
-    } else if scan.holds(tag, "last") {
-      guard count == 3, let replica = scan.replica(scan.fields[1]),
-        let time = scan.time(scan.fields[2])
-      else { throw bad("bad last timestamp") }
-      state.lastTimestamps[replica] = time
-    } else if scan.holds(tag, "end") {
-      guard count == 3, scan.integer(scan.fields[1]) == counts.nodes,
-        scan.integer(scan.fields[2]) == counts.log
-      else { throw bad("the counts do not match the records") }
-      ended = true
-    } else {
-      throw bad("unknown record")
-    }
   }
 
   /// The checkpoint's slot of a node id, or `nil` when the checkpoint does not name it.

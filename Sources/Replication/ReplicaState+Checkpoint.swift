@@ -91,99 +91,68 @@ extension ReplicaState {
     var ended = false
     while scan.nextLine() {
       let number = scan.number
-      func bad(_ what: String) -> ReplicationError {
-        ReplicationError(.badCheckpoint, "checkpoint line \(number): \(what)")
-      }
+      func bad(_ what: String) -> ReplicationError { Self.badCheckpoint(line: number, what) }
       guard !ended else { throw bad("a record after the end") }
-      if number == 1 {
-        guard scan.field(0, is: "offload.replica-checkpoint") else {
-          throw bad("not a replica checkpoint")
-        }
-        guard scan.fields.count == 2, scan.integer(scan.fields[1]) == Self.checkpointVersion else {
-          throw bad("version \(scan.fields.count > 1 ? scan.raw(scan.fields[1]) : "?") is not read")
-        }
-        continue
-      }
       let tag = scan.fields[0]
       let count = scan.fields.count
-      if tag.count == 1 {
-        switch scan.bytes[tag.lowerBound] {
-        case 0x6E:  // n
-          guard count == 5, let parent = scan.integer(scan.fields[2], as: Int32.self),
-            let key = scan.key(scan.fields[3]),
-            let kind = scan.integer(scan.fields[4], as: UInt8.self),
-            kind <= 3
-          else { throw bad("bad node") }
-          let before = ids.count
-          let slot = Int(self.slot(NodeID(scan.text(scan.fields[1]))))
-          guard ids.count == before + 1 else { throw bad("a node named twice") }
-          parents[slot] = parent
-          keys[slot] = key
-          kinds[slot] = kind
-          // An item has its text and its creation time: one allocation for both.
-          registers[slot].reserveCapacity(2)
-        case 0x72:  // r
-          guard let slot = ids.indices.last, count == 4,
-            let value = scan.fieldValue(scan.fields[1], scan.fields[2]),
-            let time = scan.time(scan.fields[3])
-          else { throw bad("bad register") }
-          registers[slot].append(Register(value: value, at: time))
-        case 0x74:  // t
-          guard let slot = ids.indices.last, count == 3, let replica = scan.replica(scan.fields[1]),
-            let sequence = scan.integer(scan.fields[2], as: UInt64.self)
-          else { throw bad("bad touch") }
-          touches[slot].append(Touch(replica: replica, sequence: sequence))
-        case 0x64:  // d
-          guard let slot = ids.indices.last, count == 2,
-            let deletion = scan.deletion(scan.fields[1])
-          else { throw bad("bad deletion") }
-          deletions[slot] = deletion
-        case 0x6C:  // l
-          guard count >= 8, let slot = scan.integer(scan.fields[1], as: Int32.self), slot >= 0,
-            Int(slot) < ids.count, let skip = scan.skip(scan.fields[2]),
-            let parent = scan.integer(scan.fields[3], as: Int32.self),
-            let key = scan.key(scan.fields[4]),
-            let kind = scan.integer(scan.fields[5], as: UInt8.self),
-            let operation = scan.operation(from: 7)
-          else { throw bad("bad log entry") }
-          let none = scan.field(6, is: "-")
-          let deletion = none ? nil : scan.deletion(scan.fields[6])
-          guard none || deletion != nil else { throw bad("bad log entry") }
-          log.append(
-            LogEntry(
-              operation: operation, slot: slot, skip: skip,
-              undo: Undo(parent: parent, key: key, kind: kind, deletion: deletion)))
-        case 0x77:  // w
-          guard let operation = scan.operation(from: 1) else { throw bad("bad waiting operation") }
-          waiting[operation.replica, default: [:]][operation.sequence] = operation
-        default:
-          throw bad("unknown record")
-        }
-      } else if scan.holds(tag, "seen") {
-        guard count == 2, let vector = scan.vector(scan.fields[1]) else { throw bad("bad vector") }
-        seen = vector
-      } else if scan.holds(tag, "latest") || scan.holds(tag, "floor") {
-        guard count == 2, case .some(let time) = scan.optionalTime(scan.fields[1]) else {
-          throw bad("bad timestamp")
-        }
-        if scan.holds(tag, "latest") { latest = time } else { floor = time }
-      } else if scan.holds(tag, "last") {
-        guard count == 3, let replica = scan.replica(scan.fields[1]),
-          let time = scan.time(scan.fields[2])
-        else { throw bad("bad last timestamp") }
-        lastTimestamps[replica] = time
-      } else if scan.holds(tag, "end") {
-        guard count == 3, scan.integer(scan.fields[1]) == ids.count,
-          scan.integer(scan.fields[2]) == log.count
-        else { throw bad("the counts do not match the records") }
-        ended = true
-      } else {
+      guard number > 1, tag.count == 1 else {
+        ended = try readHeaderRecord(&scan, counts: (ids.count, log.count))
+        continue
+      }
+      switch scan.bytes[tag.lowerBound] {
+      case 0x6E:  // n
+        guard count == 5, let parent = scan.integer(scan.fields[2], as: Int32.self),
+          let key = scan.key(scan.fields[3]),
+          let kind = scan.integer(scan.fields[4], as: UInt8.self),
+          kind <= 3
+        else { throw bad("bad node") }
+        let before = ids.count
+        let slot = Int(self.slot(NodeID(scan.text(scan.fields[1]))))
+        guard ids.count == before + 1 else { throw bad("a node named twice") }
+        parents[slot] = parent
+        keys[slot] = key
+        kinds[slot] = kind
+        // An item has its text and its creation time: one allocation for both.
+        registers[slot].reserveCapacity(2)
+      case 0x72:  // r
+        guard let slot = ids.indices.last, count == 4,
+          let value = scan.fieldValue(scan.fields[1], scan.fields[2]),
+          let time = scan.time(scan.fields[3])
+        else { throw bad("bad register") }
+        registers[slot].append(Register(value: value, at: time))
+      case 0x74:  // t
+        guard let slot = ids.indices.last, count == 3, let replica = scan.replica(scan.fields[1]),
+          let sequence = scan.integer(scan.fields[2], as: UInt64.self)
+        else { throw bad("bad touch") }
+        touches[slot].append(Touch(replica: replica, sequence: sequence))
+      case 0x64:  // d
+        guard let slot = ids.indices.last, count == 2,
+          let deletion = scan.deletion(scan.fields[1])
+        else { throw bad("bad deletion") }
+        deletions[slot] = deletion
+      case 0x6C:  // l
+        guard count >= 8, let slot = scan.integer(scan.fields[1], as: Int32.self), slot >= 0,
+          Int(slot) < ids.count, let skip = scan.skip(scan.fields[2]),
+          let parent = scan.integer(scan.fields[3], as: Int32.self),
+          let key = scan.key(scan.fields[4]),
+          let kind = scan.integer(scan.fields[5], as: UInt8.self),
+          let operation = scan.operation(from: 7)
+        else { throw bad("bad log entry") }
+        let none = scan.field(6, is: "-")
+        let deletion = none ? nil : scan.deletion(scan.fields[6])
+        guard none || deletion != nil else { throw bad("bad log entry") }
+        log.append(
+          LogEntry(
+            operation: operation, slot: slot, skip: skip,
+            undo: Undo(parent: parent, key: key, kind: kind, deletion: deletion)))
+      case 0x77:  // w
+        guard let operation = scan.operation(from: 1) else { throw bad("bad waiting operation") }
+        waiting[operation.replica, default: [:]][operation.sequence] = operation
+      default:
         throw bad("unknown record")
       }
     }
-    guard ended else {
-      throw ReplicationError(.badCheckpoint, "the checkpoint is cut short (no end record)")
-    }
+    guard ended else { throw Self.checkpointCutShort }
     for slot in ids.indices {
       let parent = parents[slot]
       guard parent < Int32(ids.count) else {
@@ -195,6 +164,71 @@ extension ReplicaState {
     guard slotOf[.root] != nil, slotOf[.trash] != nil, slotOf[.inbox] != nil else {
       throw ReplicationError(.badCheckpoint, "the checkpoint lacks the fixed nodes")
     }
+  }
+}
+
+extension ReplicaState {
+  /// The error of a checkpoint record that does not read: `checkpoint line <n>: <what>`.
+  ///
+  /// - Parameters:
+  ///   - line: The record's line number (1 for the first).
+  ///   - what: What is wrong with it.
+  /// - Returns: The error, with code ``ReplicationError/Code/badCheckpoint``.
+  static func badCheckpoint(line: Int, _ what: String) -> ReplicationError {
+    ReplicationError(.badCheckpoint, "checkpoint line \(line): \(what)")
+  }
+
+  /// The error of a checkpoint that ends before its end record.
+  static let checkpointCutShort = ReplicationError(
+    .badCheckpoint, "the checkpoint is cut short (no end record)")
+
+  /// Reads the scanner's current line as a record outside the node table: the format line
+  /// (line 1, and only there), the vector, the latest and floor timestamps, a replica's last
+  /// timestamp, or the end record with its counts. The one reader of these records for a
+  /// whole state and a partial one.
+  ///
+  /// - Parameters:
+  ///   - scan: The scanner, on the line to read.
+  ///   - counts: The node records and log records read so far, which the end record names.
+  /// - Returns: Whether the line was the end record.
+  /// - Throws: ``ReplicationError`` with code ``ReplicationError/Code/badCheckpoint`` naming
+  ///   the line, for another format or version, a damaged record or an unknown one.
+  mutating func readHeaderRecord(
+    _ scan: inout CheckpointScanner, counts: (nodes: Int, log: Int)
+  ) throws(ReplicationError) -> Bool {
+    let number = scan.number
+    func bad(_ what: String) -> ReplicationError { Self.badCheckpoint(line: number, what) }
+    let tag = scan.fields[0]
+    let count = scan.fields.count
+    if number == 1 {
+      guard scan.holds(tag, "offload.replica-checkpoint") else {
+        throw bad("not a replica checkpoint")
+      }
+      guard count == 2, scan.integer(scan.fields[1]) == Self.checkpointVersion else {
+        throw bad("version \(count > 1 ? scan.raw(scan.fields[1]) : "?") is not read")
+      }
+    } else if scan.holds(tag, "seen") {
+      guard count == 2, let vector = scan.vector(scan.fields[1]) else { throw bad("bad vector") }
+      seen = vector
+    } else if scan.holds(tag, "latest") || scan.holds(tag, "floor") {
+      guard count == 2, case .some(let time) = scan.optionalTime(scan.fields[1]) else {
+        throw bad("bad timestamp")
+      }
+      if scan.holds(tag, "latest") { latest = time } else { floor = time }
+    } else if scan.holds(tag, "last") {
+      guard count == 3, let replica = scan.replica(scan.fields[1]),
+        let time = scan.time(scan.fields[2])
+      else { throw bad("bad last timestamp") }
+      lastTimestamps[replica] = time
+    } else if scan.holds(tag, "end") {
+      guard count == 3, scan.integer(scan.fields[1]) == counts.nodes,
+        scan.integer(scan.fields[2]) == counts.log
+      else { throw bad("the counts do not match the records") }
+      return true
+    } else {
+      throw bad("unknown record")
+    }
+    return false
   }
 }
 

@@ -169,6 +169,29 @@ struct ReplicaCompactionTests {
     #expect(try Self.shown(laptop).contains("Trip/Hotel"))
   }
 
+  /// A sync engine may deliver a compacted log's new generation before it removes the old
+  /// one: a reader whose checkpoint marks the old generation reads the new one all the same.
+  @Test("A new generation beside the old one is read, not the old one from its mark")
+  func newGenerationBesideOldOne() throws {
+    let folder = try TemporaryDirectory(prefix: "offload-compaction")
+    let state = folder.appending("s")
+    let laptop = try Workspace(root: folder.appending("laptop"), stateDirectory: state).share()
+    try laptop.createCollection(named: "Trip", kind: .plan)
+    _ = try laptop.addItem(to: "Trip", text: "Pack")
+    try FileManager.default.copyItem(atPath: laptop.root, toPath: folder.appending("phone"))
+    let phone = Workspace(root: folder.appending("phone"), stateDirectory: state)
+    _ = try phone.capture("Passport")  // its checkpoint marks the laptop's generation 0
+    #expect(try laptop.compact().compacted)
+    _ = try laptop.addItem(to: "Trip", text: "Hotel")
+    let id = try #require(laptop.device?.replica.rawValue)
+    let name = "/replicas/\(id)/ops.1.jsonl"
+    try FileManager.default.copyItem(atPath: laptop.root + name, toPath: phone.root + name)
+    #expect(FileManager.default.fileExists(atPath: phone.root + "/replicas/\(id)/ops.0.jsonl"))
+    #expect(try Self.shown(phone).contains("Trip/Hotel"))
+    _ = try phone.capture("Sunscreen")
+    #expect(try Self.shown(phone).contains("Trip/Hotel"))
+  }
+
   @Test("A device that has not seen the others holds compaction back until it is retired")
   func retirementLetsCompactionGoOn() throws {
     let folder = try TemporaryDirectory(prefix: "offload-compaction")

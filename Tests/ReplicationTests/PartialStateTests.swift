@@ -123,4 +123,43 @@ struct PartialStateTests {
       }
     }
   }
+
+  @Test("A bad header record is refused by both loaders in the same words, naming the line")
+  func sameRefusals() throws {
+    var simulation = Simulation(seed: SplitMix64.testSeed(7))
+    for _ in 0..<20 { simulation.step() }
+    let text = simulation.replicas[0].state.checkpointText(keepingFrom: nil)
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let seen = try #require(lines.firstIndex { $0.hasPrefix("seen\t") })
+    let end = try #require(lines.firstIndex { $0.hasPrefix("end\t") })
+    let cases: [(line: Int, text: String, says: String)] = [
+      (0, "offload.replica-checkpoint\t9", "checkpoint line 1: version 9 is not read"),
+      (0, "hello", "checkpoint line 1: not a replica checkpoint"),
+      (seen, "seen\tnot-a-vector", "checkpoint line \(seen + 1): bad vector"),
+      (seen, "sideways\t1", "checkpoint line \(seen + 1): unknown record"),
+      (end, "end\t1\t0", "checkpoint line \(end + 1): the counts do not match the records"),
+    ]
+    for bad in cases {
+      let original = lines[bad.line]
+      lines[bad.line] = bad.text
+      let damaged = lines.joined(separator: "\n")
+      lines[bad.line] = original
+      var whole: String?
+      var partial: String?
+      do { _ = try ReplicaState(checkpoint: damaged[...]) } catch { whole = error.description }
+      do { _ = try PartialReplicaState(checkpoint: damaged[...]) } catch {
+        partial = error.description
+      }
+      #expect(whole == bad.says)
+      #expect(partial == bad.says)
+    }
+    let cut = lines[..<end].joined(separator: "\n") + "\n"
+    let said = "the checkpoint is cut short (no end record)"
+    #expect(throws: ReplicationError(.badCheckpoint, said)) {
+      try ReplicaState(checkpoint: cut[...])
+    }
+    #expect(throws: ReplicationError(.badCheckpoint, said)) {
+      try PartialReplicaState(checkpoint: cut[...])
+    }
+  }
 }

@@ -57,8 +57,8 @@ public struct ReplicaLogMark: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension ReplicaFolders {
-  /// Reads one device's log from a mark on: only the lines past it, when the file still
-  /// starts with what the mark read.
+  /// Reads one device's log from a mark on: only the lines past it, when the mark is of the
+  /// log's current generation and the file still starts with what the mark read.
   ///
   /// - Parameters:
   ///   - replica: The device's replica id.
@@ -71,7 +71,10 @@ extension ReplicaFolders {
     of replica: String, format: DocumentFormat<Snapshot>, after mark: ReplicaLogMark?
   ) -> (read: ReplicaLogRead<Entry, Snapshot>, continued: Bool, end: ReplicaLogMark?) {
     let directory = folder(of: replica)
-    if let mark {
+    let generation = currentGeneration(of: replica)
+    // A mark of an older generation does not go on: that file may still lie beside the new
+    // one (a sync engine delivered the new generation before removing the old).
+    if let mark, mark.generation == generation {
       let path = JSONLinesJournal<Entry, Snapshot>.journalPath(
         directory, Self.logName, mark.generation)
       if let data = try? fileSystem.readAll(path), mark.matches(data),
@@ -92,7 +95,6 @@ extension ReplicaFolders {
         )
       }
     }
-    let generation = currentGeneration(of: replica)
     if generation > 0 {
       let whole: (read: ReplicaLogRead<Entry, Snapshot>, end: ReplicaLogMark?) = readGeneration(
         of: replica, generation: generation, format: format)
@@ -164,7 +166,8 @@ extension ReplicaFolders {
 extension ReplicaFolders {
   /// Opens this device's own log for appending from a mark: only the lines past it are read
   /// (and a torn last line cut, as ``openOwnLog(replica:format:durability:)`` does); when the
-  /// file no longer starts with what the mark read, the whole log is read instead.
+  /// mark is of an older generation or the file no longer starts with what the mark read,
+  /// the whole log is read instead.
   ///
   /// - Parameters:
   ///   - replica: This device's replica id.
@@ -186,7 +189,8 @@ extension ReplicaFolders {
     let snapshot = try? fileSystem.statusIfPresent(
       JSONLinesJournal<Entry, Snapshot>.snapshotPath(directory, name), followingLinks: false)
     guard (snapshot ?? nil) == nil || mark.generation > 0,
-      let data = try? fileSystem.readAll(path), mark.matches(data),
+      mark.generation == currentGeneration(of: replica), let data = try? fileSystem.readAll(path),
+      mark.matches(data),
       let tail = Self.scanTail(data, path: path, mark: mark, format: format, as: Entry.self),
       tail.scan.damage == nil
     else {

@@ -258,9 +258,11 @@ class Device:
         return json.loads(self.show(collection))["items"]
 
     def item_id(self, collection, text):
+        """The item's id as a command names it: `id:` first, so an id made of digits only is not
+        read as an outline number."""
         for item in self.items(collection):
             if item["text"] == text:
-                return item["id"]
+                return "id:" + item["id"]
         raise Failure("%s: no item %r in %s" % (self.name, text, collection))
 
 

@@ -128,7 +128,13 @@ extension Workspace {
     throws(WorkspaceError)
   {
     // One move path: a single move is a selection of one.
-    _ = try moveItems(ItemSelection(terms: [.id(prefix)]), toCollection: target, to: placement)
+    _ = try moveItems(
+      ItemSelection(terms: [.id(Self.bareID(prefix))]), toCollection: target, to: placement)
+  }
+
+  /// An item id as a command wrote it, without the `id:` that may come first.
+  static func bareID(_ word: String) -> String {
+    word.hasPrefix("id:") ? String(word.dropFirst(3)) : word
   }
 
   /// Nests an item under its previous sibling (it becomes that sibling's last child).
@@ -165,7 +171,7 @@ extension Workspace {
   /// - Complexity: O(*n* log *n*) in the size of the item's collection, plus the writes.
   @discardableResult
   public func setDone(_ prefix: String, _ done: Bool) throws(WorkspaceError) -> BulkChange {
-    try setDone(ItemSelection(terms: [.id(prefix)]), in: nil, done)
+    try setDone(ItemSelection(terms: [.id(Self.bareID(prefix))]), in: nil, done)
   }
 
   /// Removes items with everything nested under them, as one change: each collection's
@@ -204,10 +210,13 @@ extension Workspace {
 
   // MARK: Helpers
 
-  /// Finds an item id and its collection from a prefix.
-  func resolveItem(_ prefix: String, in index: StoreIndex) throws(WorkspaceError) -> (
+  /// Finds an item id and its collection from a prefix, written bare or as `id:PREFIX` (the
+  /// form that keeps an id made of digits only from reading as an outline number, accepted
+  /// wherever an item id is).
+  func resolveItem(_ word: String, in index: StoreIndex) throws(WorkspaceError) -> (
     ShortID, ShortID
   ) {
+    let prefix = Self.bareID(word)
     switch ShortID.match(prefix, in: index.itemLocations.keys) {
     case .unique(let id):
       guard let collection = index.itemLocations[id] else { break }
@@ -227,7 +236,8 @@ extension Workspace {
   func destination(
     _ placement: ItemPlacement, in forest: OrderedForest<ShortID>, collection: ItemCollection
   ) throws(WorkspaceError) -> OrderedForest<ShortID>.Destination {
-    func local(_ prefix: String) throws(WorkspaceError) -> ShortID {
+    func local(_ word: String) throws(WorkspaceError) -> ShortID {
+      let prefix = Self.bareID(word)
       switch ShortID.match(prefix, in: collection.items.map(\.id)) {
       case .unique(let id): return id
       case .ambiguous(let ids):

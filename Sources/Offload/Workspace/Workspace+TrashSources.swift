@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import OrderingCore
 import Replication
 
@@ -33,7 +34,8 @@ extension Workspace {
   /// else the removals its history entries record.
   func trash(index: StoreIndex, tail: [StoreChange]) throws(WorkspaceError) -> [TrashEntry] {
     if let device, !((try? replicaFolders.replicaIDs()) ?? []).isEmpty {
-      return Self.trash(of: mergedReplicaState(own: nil), device: device) { replica in
+      let state = mergedReplicaState(own: nil)
+      return Self.trash(of: state, groups: commitGroups(), device: device) { replica in
         self.deviceName(of: replica)
       }
     }
@@ -91,17 +93,56 @@ extension Workspace {
     return result
   }
 
-  /// The removed items of a merged state: every item node in the trash, and the top items of
-  /// every collection node in it, with the live nodes under them (rescued ones excepted).
+  /// The change (a line of some device's log) each operation of the logs came in, so the
+  /// deletes of one removal are told from earlier ones.
   ///
+  /// - Complexity: O(*o*), *o* operations in the logs.
+  func commitGroups() -> [HybridTimestamp: Int] {
+    var groups: [HybridTimestamp: Int] = [:]
+    var next = 0
+    for id in (try? replicaFolders.replicaIDs()) ?? [] {
+      let read: ReplicaLogRead<ReplicaLogOperations, ReplicaLogBase> = replicaFolders.readLog(
+        of: id, format: Self.replicaLogFormat)
+      for line in read.contents?.entries ?? [] {
+        next += 1
+        for operation in line.entry.operations { groups[operation.timestamp] = next }
+      }
+    }
+    return groups
+  }
+
+  /// The removed items of a merged state: every item node in the trash but those a removal
+  /// took along with their former parent (deleted by the same change, or when that is no
+  /// longer known, deleted while their parent was in the trash), each with the nodes under
+  /// it; rescued nodes, which the inbox shows, excepted.
+  ///
+  /// - Parameters:
+  ///   - state: The merged state.
+  ///   - groups: The change each operation came in (``commitGroups()``).
+  ///   - device: This device.
+  ///   - name: Another device's name, from its replica id.
   /// - Complexity: O(*t* log *t* + *s*), *t* nodes in the trash, *s* nodes under them.
   static func trash(
-    of state: ReplicaState, device: DeviceContext, name: (String) -> String?
+    of state: ReplicaState, groups: [HybridTimestamp: Int], device: DeviceContext,
+    name: (String) -> String?
   ) -> [TrashEntry] {
     let deleted = state.deletedNodes()
     var byNode: [NodeID: DeletedNode] = [:]
     for node in deleted { byNode[node.node] = node }
     let rescued = Set(state.rescues().map(\.node))
+    // Trash nodes a removal took along under another trash node.
+    var along: [NodeID: [NodeID]] = [:]
+    var taken: Set<NodeID> = []
+    for node in deleted where state.kind(of: node.node) == .item {
+      guard let parent = byNode[node.formerParent], state.kind(of: parent.node) == .item else {
+        continue
+      }
+      let mine = groups[node.deletedAt]
+      let theirs = groups[parent.deletedAt]
+      guard mine == nil || theirs == nil || mine == theirs else { continue }
+      along[parent.node, default: []].append(node.node)
+      taken.insert(node.node)
+    }
     func who(_ node: DeletedNode) -> String {
       let replica = node.deletedAt.replica
       if replica == device.replica { return device.name.isEmpty ? replica.rawValue : device.name }
@@ -117,39 +158,40 @@ extension Workspace {
       }
       return .inbox
     }
+    /// The nodes under a node: its live children and what its removal took along.
     func items(under node: NodeID) -> [Item] {
       var result: [Item] = []
-      var stack = state.children(of: node).filter { !rescued.contains($0) }.map { ($0, node) }
-      while let (child, parent) = stack.popLast() {
-        result.append(record(child, parent: ReplicaBridge.id(parent), state: state))
-        stack += state.children(of: child).filter { !rescued.contains($0) }.map { ($0, child) }
+      var stack = [node]
+      while let parent = stack.popLast() {
+        for child in state.children(of: parent) where !rescued.contains(child) {
+          result.append(record(child, parent: ReplicaBridge.id(parent), state: state))
+          stack.append(child)
+        }
+        for child in along[parent] ?? [] {
+          var item = record(child, parent: ReplicaBridge.id(parent), state: state)
+          item.order = byNode[child]?.formerKey ?? item.order
+          result.append(item)
+          stack.append(child)
+        }
       }
       return result.sorted { $0.id < $1.id }
     }
-    func entry(_ root: Item, node: NodeID, home: NodeID, at deletion: DeletedNode) -> TrashEntry {
-      TrashEntry(
-        root: root, nested: items(under: node), collectionID: ReplicaBridge.id(home),
-        collectionName: home == .inbox ? inboxName : ReplicaBridge.text(.text, home, state),
-        collectionExists: home == .inbox || state.isLive(home),
-        removed: Date(timeIntervalSince1970: Double(deletion.deletedAt.wallTime) / 1000),
-        removedBy: who(deletion))
-    }
     var result: [TrashEntry] = []
-    for deletion in deleted {
+    for deletion in deleted where !taken.contains(deletion.node) {
       let node = deletion.node
-      if state.kind(of: node) == .collection {
-        for child in state.children(of: node) where !rescued.contains(child) {
-          let root = record(child, parent: nil, state: state)
-          result.append(entry(root, node: child, home: node, at: deletion))
-        }
-        continue
-      }
       guard state.kind(of: node) == .item else { continue }
       let former = deletion.formerParent
       var root = record(node, parent: nil, state: state)
       root.order = deletion.formerKey
       if state.kind(of: former) == .item { root.parent = ReplicaBridge.id(former) }
-      result.append(entry(root, node: node, home: collection(of: former), at: deletion))
+      let home = collection(of: former)
+      result.append(
+        TrashEntry(
+          root: root, nested: items(under: node), collectionID: ReplicaBridge.id(home),
+          collectionName: home == .inbox ? inboxName : ReplicaBridge.text(.text, home, state),
+          collectionExists: home == .inbox || state.isLive(home),
+          removed: Date(timeIntervalSince1970: Double(deletion.deletedAt.wallTime) / 1000),
+          removedBy: who(deletion)))
     }
     return result
   }

@@ -87,6 +87,18 @@ struct TrashCommandTests {
     #expect(try fixture.ok("item", "deleted") == "Nothing removed to restore.\n")
   }
 
+  @Test("the guide's example replays on a fresh store")
+  func guideExample() throws {
+    let section = try ConsoleExamples.section(
+      try ConsoleExamples.text("Docs/Guides/Workspace.md"),
+      heading: "Removed items: list and restore")
+    let blocks = ConsoleExamples.consoleBlocks(section)
+    #expect(blocks.count == 1)
+    let steps = try blocks.flatMap(ConsoleExamples.steps)
+    #expect(steps.count == 11)
+    try ConsoleExamples.replay(steps, from: "Docs/Guides/Workspace.md")
+  }
+
   @Test("help", arguments: [["item", "deleted"], ["item", "restore"]])
   func help(_ path: [String]) throws {
     let result = try BuiltProduct.run(

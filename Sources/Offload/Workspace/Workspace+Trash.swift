@@ -68,8 +68,11 @@ extension Workspace {
   /// let workspace = Workspace(root: folder)
   /// let item = try workspace.capture("Passport")
   /// try workspace.removeItems([item.id.rawValue])
-  /// let deleted = try workspace.deletedItems()
-  /// // deleted.first?.item.text == "Passport"
+  /// for deleted in try workspace.deletedItems() {
+  ///   print(deleted.item.text, deleted.collectionName)  // Passport Inbox
+  /// }
+  /// let result = try workspace.restoreItems([item.id.rawValue])
+  /// print(result.restored[0].place)  // formerPlace
   /// ```
   ///
   /// - Parameter collection: A collection's name or id prefix to list only what was removed
@@ -218,7 +221,7 @@ extension Workspace {
     case .none:
       break
     }
-    if let id = ShortID(prefix), index.itemLocations[id] != nil {
+    if case .unique(let id) = ShortID.match(prefix, in: index.itemLocations.keys) {
       throw WorkspaceError(.notFound, "item \(id) is not removed: it is in the store")
     }
     throw WorkspaceError(.notFound, "no removed item has an id starting with \"\(prefix)\"")

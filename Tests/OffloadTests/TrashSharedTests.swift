@@ -67,7 +67,8 @@ struct TrashSharedTests {
     }
   }
 
-  @Test("seeded removes and restores: nothing is ever lost, every restored item is as removed",
+  @Test(
+    "seeded removes and restores: nothing is ever lost, every restored item is as removed",
     arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
   func seeded(seed: UInt64) throws {
     let shared = seed % 2 == 0

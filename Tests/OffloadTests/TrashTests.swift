@@ -48,13 +48,16 @@ struct TrashTests {
     try workspace.addItem(to: "Trip", text: "Tent")
     let socks = try workspace.addItem(
       to: "Trip", text: "Socks", at: .lastChild(of: pack.id.rawValue), role: .fixed)
-    let wool = try workspace.addItem(to: "Trip", text: "Wool", at: .lastChild(of: socks.id.rawValue))
+    let wool = try workspace.addItem(
+      to: "Trip", text: "Wool", at: .lastChild(of: socks.id.rawValue))
     try workspace.setDone(socks.id.rawValue, true)
     try setNote(workspace, socks.id, "two pairs")
     return (pack, socks, wool)
   }
 
-  @Test("a nested item comes back with its subtree and fields; undo takes it back", arguments: [false, true])
+  @Test(
+    "a nested item comes back with its subtree and fields; undo takes it back",
+    arguments: [false, true])
   func restoresSubtree(shared: Bool) throws {
     let (workspace, folder) = try Self.workspace(shared: shared)
     defer { folder.remove() }
@@ -88,12 +91,16 @@ struct TrashTests {
     #expect(try workspace.deletedItems().map(\.item.id) == [socks.id])
   }
 
-  @Test("an item whose parent was removed too goes to the end; with its parent, under it", arguments: [false, true])
+  @Test(
+    "an item whose parent was removed too goes to the end; with its parent, under it",
+    arguments: [false, true])
   func parentRemovedToo(shared: Bool) throws {
     let (workspace, folder) = try Self.workspace(shared: shared)
     defer { folder.remove() }
     let (pack, socks, wool) = try Self.trip(workspace)
-    let tent = try #require(try workspace.tree(of: "Trip").collection.items.first { $0.text == "Tent" }).id
+    let tent = try #require(
+      try workspace.tree(of: "Trip").collection.items.first { $0.text == "Tent" }
+    ).id
     let before = try Self.rows(workspace, "Trip")
     try workspace.removeItems([socks.id.rawValue])
     try workspace.removeItems([pack.id.rawValue])
@@ -124,7 +131,8 @@ struct TrashTests {
     }
   }
 
-  @Test("an item whose collection was deleted goes to the end of the inbox", arguments: [false, true])
+  @Test(
+    "an item whose collection was deleted goes to the end of the inbox", arguments: [false, true])
   func collectionDeleted(shared: Bool) throws {
     let (workspace, folder) = try Self.workspace(shared: shared)
     defer { folder.remove() }
@@ -140,10 +148,12 @@ struct TrashTests {
     let result = try workspace.restoreItems([bread.id.rawValue])
     #expect(result.restored.first?.place == .inbox)
     #expect(result.restored.first?.collectionName == "Inbox")
-    #expect(try Self.rows(workspace, "Inbox").map { $0.split(separator: " ")[2] } == ["Call", "Bread"])
+    #expect(
+      try Self.rows(workspace, "Inbox").map { $0.split(separator: " ")[2] } == ["Call", "Bread"])
   }
 
-  @Test("a bad id is refused with one line naming it, and nothing is written", arguments: [false, true])
+  @Test(
+    "a bad id is refused with one line naming it, and nothing is written", arguments: [false, true])
   func badID(shared: Bool) throws {
     let (workspace, folder) = try Self.workspace(shared: shared)
     defer { folder.remove() }

@@ -6,8 +6,7 @@ import Testing
 @Suite("offloadctl item deleted and restore: end to end", .timeLimit(.minutes(5)))
 struct TrashCommandTests {
   /// A plan Trip: Pack > Socks > Wool; Tent. Returns the ids.
-  static func trip(_ fixture: StoreFixture) throws -> (pack: String, socks: String, tent: String)
-  {
+  static func trip(_ fixture: StoreFixture) throws -> (pack: String, socks: String, tent: String) {
     try fixture.ok("collection", "create", "Trip", "--kind", "plan")
     try fixture.ok("item", "add", "Trip", "Pack")
     try fixture.ok("item", "add", "Trip", "Tent")

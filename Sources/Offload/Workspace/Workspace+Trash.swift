@@ -82,8 +82,7 @@ extension Workspace {
   ///   collection, or an error reading the store.
   /// - Complexity: O(*h* + *o* log *o*): *h* the items of the history entries kept, *o* the
   ///   operations of the logs in a shared store.
-  public func deletedItems(in collection: String? = nil) throws(WorkspaceError) -> [DeletedItem]
-  {
+  public func deletedItems(in collection: String? = nil) throws(WorkspaceError) -> [DeletedItem] {
     try reading { (state) throws(WorkspaceError) in
       let all = try trash(index: state.index, tail: state.tail).map(\.listed)
       guard let collection else { return all }

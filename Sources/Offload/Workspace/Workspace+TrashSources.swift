@@ -1,6 +1,6 @@
 import Foundation
-import Persistence
 import OrderingCore
+import Persistence
 import Replication
 
 /// A removed item with what was nested under it, as a store's history or trash holds it.

@@ -33,7 +33,9 @@ extension ItemCommand {
       if global.quiet { return }
       if deleted.isEmpty { Output.line("Nothing removed to restore.") }
       let formatter = ISO8601DateFormatter()
-      for entry in deleted { Output.line(Self.line(entry, date: formatter.string(from: entry.removed))) }
+      for entry in deleted {
+        Output.line(Self.line(entry, date: formatter.string(from: entry.removed)))
+      }
     }
 
     /// One removed item: `12  Pack (+2 nested)  from "Trip"  removed 2026-11-27T10:00:00Z`.

@@ -132,6 +132,25 @@ struct TrashTests {
   }
 
   @Test(
+    "a former parent moved to a list cannot nest it: the end of its collection",
+    arguments: [false, true])
+  func parentInAList(shared: Bool) throws {
+    let (workspace, folder) = try Self.workspace(shared: shared)
+    defer { folder.remove() }
+    let (pack, socks, wool) = try Self.trip(workspace)
+    try workspace.removeItems([socks.id.rawValue])
+    try workspace.moveItem(pack.id.rawValue, toCollection: "Inbox", to: .lastRoot)
+    let result = try workspace.restoreItems([socks.id.rawValue])
+    #expect(result.restored.map(\.place) == [.endOfCollection])
+    // A shared store's trash knows the former parent, not where it stood then: the
+    // collection is the one the parent is in now.
+    let home = shared ? "Inbox" : "Trip"
+    #expect(result.restored.first?.collectionName == home)
+    let ids = try Self.rows(workspace, home).map { String($0.split(separator: " ")[0]) }
+    #expect(ids.suffix(2) == [socks.id.rawValue, wool.id.rawValue])
+  }
+
+  @Test(
     "an item whose collection was deleted goes to the end of the inbox", arguments: [false, true])
   func collectionDeleted(shared: Bool) throws {
     let (workspace, folder) = try Self.workspace(shared: shared)

@@ -95,7 +95,8 @@ extension Workspace {
   /// (text, done, note, role), as one change that ``undo()`` takes back.
   ///
   /// Each item goes under its former parent, where it stood among its siblings, when that
-  /// parent still exists (at the top of its collection when it was a top item); else at the
+  /// parent still exists in a plan (at the top of its collection when it was a top item;
+  /// a parent moved to a list since cannot nest it, as if gone); else at the
   /// end of its former collection; else, when that collection is gone, at the end of the inbox.
   /// An item whose former parent is restored by the same call goes back under it.
   ///
@@ -124,9 +125,10 @@ extension Workspace {
       var results: [ShortID: RestoredItem] = [:]
       var locations = transaction.index.itemLocations
       let present = Set(transaction.index.collections.map(\.id))
+      let lists = Set(transaction.index.collections.filter { $0.kind == .list }.map(\.id))
       for entry in Self.parentsFirst(chosen) {
         let (collectionID, parent, place) = Self.restorePlace(
-          entry, locations: locations, collections: present)
+          entry, locations: locations, collections: present, lists: lists)
         var collection = try transaction.collection(collectionID)
         let destination = Self.formerSpot(
           entry.root.order, parent: parent, in: collection, keepsPlace: place == .formerPlace)
@@ -155,14 +157,17 @@ extension Workspace {
   // MARK: - Where a restored item goes (pure)
 
   /// The collection, parent and kind of place an entry goes back to: under its former
-  /// parent when that item is in the store (`locations`), at the top of its former
-  /// collection when it was a top item there; else the end of that collection; else the
-  /// end of the inbox.
+  /// parent when that item is in the store (`locations`) in a collection that nests (not one
+  /// of `lists`), at the top of its former collection when it was a top item there; else the
+  /// end of that collection; else the end of the inbox.
   static func restorePlace(
-    _ entry: TrashEntry, locations: [ShortID: ShortID], collections: Set<ShortID>
+    _ entry: TrashEntry, locations: [ShortID: ShortID], collections: Set<ShortID>,
+    lists: Set<ShortID>
   ) -> (collection: ShortID, parent: ShortID?, place: RestoredItem.Place) {
     if let parent = entry.root.parent {
-      if let collection = locations[parent] { return (collection, parent, .formerPlace) }
+      if let collection = locations[parent], !lists.contains(collection) {
+        return (collection, parent, .formerPlace)
+      }
     } else if collections.contains(entry.collectionID) {
       return (entry.collectionID, nil, .formerPlace)
     }

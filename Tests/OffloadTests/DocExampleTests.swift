@@ -46,6 +46,23 @@ struct DocExampleTests {
     #expect(try workspace.tree(of: "House").collection.items.isEmpty)
   }
 
+  @Test func trashExample() throws {
+    let base = try TemporaryDirectory()
+    defer { base.remove() }
+    let folder = base.appending("store")
+    var printed: [String] = []
+    func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
+    let workspace = Workspace(root: folder)
+    let item = try workspace.capture("Passport")
+    try workspace.removeItems([item.id.rawValue])
+    for deleted in try workspace.deletedItems() {
+      print(deleted.item.text, deleted.collectionName)  // Passport Inbox
+    }
+    let result = try workspace.restoreItems([item.id.rawValue])
+    print(result.restored[0].place)  // formerPlace
+    #expect(printed == ["Passport Inbox", "formerPlace"])
+  }
+
   @Test func shareExample() throws {
     let base = try TemporaryDirectory()
     defer { base.remove() }

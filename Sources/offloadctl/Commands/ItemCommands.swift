@@ -9,7 +9,7 @@ struct ItemCommand: ParsableCommand {
     discussion: "Items are named by id; any unique prefix of an id works, as in git.",
     subcommands: [
       Add.self, Move.self, Indent.self, Outdent.self, Done.self, Undone.self, Edit.self,
-      Remove.self,
+      Remove.self, Deleted.self, Restore.self,
     ])
 
   /// The one selection rule of move, done, undone and remove, for their help.

@@ -490,13 +490,13 @@ _offloadctl_item() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|move|indent|outdent|done|undone|edit|remove)
+    add|move|indent|outdent|done|undone|edit|remove|deleted|restore)
         # Offer subcommand argument completions
         "_offloadctl_item_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add move indent outdent done undone edit remove' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add move indent outdent done undone edit remove deleted restore' -- "${cur}"))
         ;;
     esac
 }
@@ -754,6 +754,42 @@ _offloadctl_item_remove() {
     case "${positional_number}" in
     *)
         __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item remove -- positional@0 "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_offloadctl_item_deleted() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store --in)
+    __offloadctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
+        return
+        ;;
+    '--in')
+        __offloadctl_add_completions -W "$(__offloadctl_custom_complete ---completion item deleted -- --in "${COMP_CWORD}" "$(__offloadctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_offloadctl_item_restore() {
+    repeating_flags=()
+    non_repeating_flags=(--json --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __offloadctl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __offloadctl_add_completions -d
         return
         ;;
     esac

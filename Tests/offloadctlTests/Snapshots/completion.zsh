@@ -328,12 +328,14 @@ _offloadctl_item() {
             'undone:Mark items not done, with what is nested under them (one change).'
             'edit:Replace an item'\''s text, its role in a plan, or both (one change).'
             'remove:Remove items with everything nested under them (one undo brings them back).'
+            'deleted:List removed items that can be restored, newest removal first.'
+            'restore:Put removed items back with everything nested under them (one undo).'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        add|move|indent|outdent|done|undone|edit|remove)
+        add|move|indent|outdent|done|undone|edit|remove|deleted|restore)
             "_offloadctl_item_${words[1]}" && ret=0
             ;;
         esac
@@ -483,6 +485,36 @@ _offloadctl_item_remove() {
         '--in[The collection the outline numbers, ranges and --all refer to (name or id).]:collection:{__offloadctl_custom_complete ---completion item remove -- --in "${current_word_index}" "$(__offloadctl_cursor_index_in_current_word)"}'
         '--all[Select every item of the collection (needs --in).]'
         '--except[Leave these items out (same forms as the selectors).]:selector:{__offloadctl_custom_complete ---completion item remove -- --except "${current_word_index}" "$(__offloadctl_cursor_index_in_current_word)"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_item_deleted() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '--in[Only items removed from this collection (name or id).]:collection:{__offloadctl_custom_complete ---completion item deleted -- --in "${current_word_index}" "$(__offloadctl_cursor_index_in_current_word)"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_offloadctl_item_restore() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--store[The store folder (default\: $OFFLOAD_HOME, else $XDG_DATA_HOME/offload, else ~/.local/share/offload).]:path:_files -/'
+        '--json[Print one JSON document (sorted keys, with a schemaVersion) instead of text.]'
+        '--quiet[Print nothing but errors.]'
+        '*:id:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

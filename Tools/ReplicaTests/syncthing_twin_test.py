@@ -18,6 +18,7 @@ not installed (apt-get install syncthing).
 import argparse
 import json
 import os
+import re
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the repository
@@ -56,7 +57,8 @@ def copy_identity(source, target):
 
 def replica_ids(store):
     folder = os.path.join(store, "replicas")
-    return sorted(name for name in os.listdir(folder) if name.isalnum() and name.islower())
+    # A replica id is lowercase letters and digits; one made of digits only is one too.
+    return sorted(name for name in os.listdir(folder) if re.fullmatch(r"[0-9a-z]+", name))
 
 
 def scenario(pair):

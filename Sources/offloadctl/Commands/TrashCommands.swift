@@ -27,7 +27,7 @@ extension ItemCommand {
         try workspace.deletedItems(in: collection)
       }
       if global.json {
-        try Output.document(Listing(deleted: deleted.map(Shape.init)))
+        try Output.document(Listing(deleted: deleted))
         return
       }
       if global.quiet { return }
@@ -49,31 +49,7 @@ extension ItemCommand {
       return text
     }
 
-    struct Listing: Encodable { var deleted: [Shape] }
-    struct Shape: Encodable {
-      struct Place: Encodable {
-        var id: String
-        var name: String
-        var exists: Bool
-      }
-      var id: String
-      var text: String
-      var nested: Int
-      var collection: Place
-      var removed: Date
-      var removedBy: String?
-
-      init(_ entry: DeletedItem) {
-        id = entry.item.id.rawValue
-        text = entry.item.text
-        nested = entry.nestedCount
-        collection = Place(
-          id: entry.collectionID.rawValue, name: entry.collectionName,
-          exists: entry.collectionExists)
-        removed = entry.removed
-        removedBy = entry.removedBy
-      }
-    }
+    struct Listing: Encodable { var deleted: [DeletedItem] }
   }
 
   /// `offloadctl item restore`: puts removed items back.
@@ -96,7 +72,7 @@ extension ItemCommand {
         try workspace.restoreItems(ids)
       }
       if global.json {
-        try Output.document(Listing(restored: result.restored.map(Shape.init)))
+        try Output.document(Listing(restored: result.restored))
         return
       }
       if global.quiet { return }
@@ -118,21 +94,6 @@ extension ItemCommand {
       return text
     }
 
-    struct Listing: Encodable { var restored: [Shape] }
-    struct Shape: Encodable {
-      var id: String
-      var nested: Int
-      var collection: String
-      var parent: String?
-      var place: String
-
-      init(_ item: RestoredItem) {
-        id = item.id.rawValue
-        nested = item.nestedCount
-        collection = item.collectionID.rawValue
-        parent = item.parent?.rawValue
-        place = item.place.rawValue
-      }
-    }
+    struct Listing: Encodable { var restored: [RestoredItem] }
   }
 }

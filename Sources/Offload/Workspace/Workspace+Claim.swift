@@ -9,8 +9,9 @@ extension Workspace {
   /// token (two devices came to one replica id) is left to that device: this device takes a
   /// new replica id, and the old id's log stays as the other device's, nothing in it lost.
   ///
-  /// First, before anything is written, the identity's anchor (``DeviceAnchor``: the machine
-  /// it was made on and the inode of the folder it made) is compared with what is found now:
+  /// First, before anything is written, the identity's anchor (Persistence's `DeviceAnchor`:
+  /// the machine it was made on and the inode of the folder it made) is compared with what is
+  /// found now:
   /// an identity copied together with the store (a home folder restored on a second machine,
   /// a cloned disk, the state folder copied by hand), or a store restored from a copy, moves
   /// to a new replica id the same way, so two copies never append to one log. An identity

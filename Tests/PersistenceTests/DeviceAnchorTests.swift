@@ -154,11 +154,55 @@ struct DeviceAnchorTests {
     let digest = MachineIdentity.digest()
     #expect(digest.count == 16 && digest.allSatisfy(\.isHexDigit), "\(digest)")
     #expect(MachineIdentity.digest() == digest)
+    #expect(!MachineIdentity.isHostName(digest))
     let unreadable = FaultInjectingFileSystem(failingOperation: 1, crashes: true)
     let a = MachineIdentity.digest(fileSystem: unreadable, hostName: { "alpha" })
     let b = MachineIdentity.digest(fileSystem: unreadable, hostName: { "beta" })
-    #expect(a != b && a.count == 16)
+    #expect(a != b && a.count == 21 && MachineIdentity.isHostName(a))
     #expect(MachineIdentity.digest(fileSystem: unreadable, hostName: { "alpha" }) == a)
+  }
+
+  /// A machine known by its host name alone can be renamed (macOS does it as a laptop joins
+  /// networks): the folder decides, and the new name is recorded.
+  @Test("a renamed host keeps its identity when its folder is the one it made")
+  func renamedHostKeepsItsIdentity() throws {
+    let alpha = "host-0123456789abcdef"
+    let beta = "host-fedcba9876543210"
+    let status = FileStatus(
+      kind: .directory, device: 1, inode: 42, size: 0, owner: 0, permissions: 0o755,
+      modified: .init(seconds: 0, nanoseconds: 0))
+    func check(recorded: DeviceAnchor, machine: String, inode: UInt64?) -> DeviceAnchorCheck {
+      var found = status
+      found.inode = inode ?? 0
+      return DeviceAnchor.check(
+        recorded: recorded, machine: machine, replica: "k7q", folder: inode == nil ? nil : found)
+    }
+    let made = DeviceAnchor(machine: alpha, folder: 42)
+    #expect(
+      check(recorded: made, machine: beta, inode: 42)
+        == .record(DeviceAnchor(machine: beta, folder: 42)))
+    guard case .copied = check(recorded: made, machine: beta, inode: 43) else {
+      Issue.record("a copied folder on a renamed host must move")
+      return
+    }
+    // A machine id against a host name, either way round, is judged by the folder too.
+    #expect(
+      check(
+        recorded: DeviceAnchor(machine: "0123456789abcdef", folder: 42), machine: beta, inode: 42)
+        == .record(DeviceAnchor(machine: beta, folder: 42)))
+    // No folder to judge by yet: the new name is recorded, nothing moves.
+    #expect(
+      check(recorded: DeviceAnchor(machine: alpha), machine: beta, inode: nil)
+        == .record(DeviceAnchor(machine: beta)))
+    // Two machine ids that differ still mean another machine, whatever the folder says.
+    guard
+      case .copied = check(
+        recorded: DeviceAnchor(machine: "0123456789abcdef", folder: 42),
+        machine: "fedcba9876543210", inode: 42)
+    else {
+      Issue.record("another machine id must move")
+      return
+    }
   }
 }
 

@@ -54,6 +54,17 @@ public struct DeviceAnchor: Codable, Sendable, Hashable {
   ) -> DeviceAnchorCheck {
     let found = folder?.inode
     guard let recorded else { return .record(DeviceAnchor(machine: machine, folder: found)) }
+    // A machine known only by its host name may be renamed (macOS renames a host as it joins
+    // networks): there the folder alone tells a copy, and the new name is recorded.
+    if recorded.machine != machine,
+      MachineIdentity.isHostName(recorded.machine) || MachineIdentity.isHostName(machine)
+    {
+      guard let was = recorded.folder, let now = found else {
+        return .record(DeviceAnchor(machine: machine, folder: found ?? recorded.folder))
+      }
+      guard was == now else { return copiedFolder(replica) }
+      return .record(DeviceAnchor(machine: machine, folder: now))
+    }
     guard recorded.machine == machine else {
       return .copied(
         reason: "its identity for this store was made on another machine (a home or state "
@@ -67,11 +78,15 @@ public struct DeviceAnchor: Codable, Sendable, Hashable {
         reason: "the folder replicas/\(replica)/ it made is gone (the store was restored from an "
           + "earlier copy)")
     case (.some(let was), .some(let now)):
-      if was == now { return .same }
-      return .copied(
-        reason: "the folder replicas/\(replica)/ is not the one it made (the store was copied or "
-          + "restored together with this device's identity)")
+      return was == now ? .same : copiedFolder(replica)
     }
+  }
+
+  /// The answer for a folder that is not the one the identity made.
+  static func copiedFolder(_ replica: String) -> DeviceAnchorCheck {
+    .copied(
+      reason: "the folder replicas/\(replica)/ is not the one it made (the store was copied or "
+        + "restored together with this device's identity)")
   }
 }
 
@@ -133,13 +148,14 @@ public enum MachineIdentity {
   /// The files that may hold the machine id, in order.
   public static let idFiles = ["/etc/machine-id", "/var/lib/dbus/machine-id"]
 
-  /// The digest of this machine's id: 16 hex digits.
+  /// The digest of this machine's id.
   ///
   /// - Parameters:
   ///   - fileSystem: The file operations; the real ones by default.
   ///   - hostName: The host name, used when no machine id file holds an id; the system's by
   ///     default.
-  /// - Returns: The digest of `machine-id:<id>`, or of `host:<name>`.
+  /// - Returns: The digest of `machine-id:<id>` (16 hex digits), or `host-` and the digest of
+  ///   `host:<name>`.
   public static func digest(
     fileSystem: any FileSystem = POSIXFileSystem(), hostName: (() -> String)? = nil
   ) -> String {
@@ -149,8 +165,18 @@ public enum MachineIdentity {
       let id = bytes.filter { $0 > 0x20 }
       if !id.isEmpty { return hex(fnv1a(id, after: fnv1a(Array("machine-id:".utf8)))) }
     }
-    return hex(fnv1a(Array(("host:" + (hostName?() ?? ProcessInfo.processInfo.hostName)).utf8)))
+    let name = hostName?() ?? ProcessInfo.processInfo.hostName
+    return hostPrefix + hex(fnv1a(Array(("host:" + name).utf8)))
   }
+
+  /// What a digest made from the host name starts with.
+  static let hostPrefix = "host-"
+
+  /// Whether a digest was made from the host name (which can change) rather than a machine id.
+  ///
+  /// - Parameter digest: A digest from ``digest(fileSystem:hostName:)``.
+  /// - Returns: Whether it starts with `host-`.
+  public static func isHostName(_ digest: String) -> Bool { digest.hasPrefix(hostPrefix) }
 
   /// FNV-1a 64 of a text's UTF-8 bytes.
   static func fnv1a(_ text: String) -> UInt64 { fnv1a(Array(text.utf8)) }

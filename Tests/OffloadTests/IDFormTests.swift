@@ -29,6 +29,10 @@ struct IDFormTests {
     try workspace.editText("id:" + hotel, to: "Hostel")
     #expect(try workspace.removeItems(["id:" + hotel]) == 1)
     #expect(try texts() == ["Pack", " Tent"])
+    let restored = try workspace.restoreItems(["id:" + hotel])
+    #expect(restored.restored.map(\.text) == ["Hostel"])
+    #expect(try texts() == ["Hostel", "Pack", " Tent"])
+    try workspace.undo()
     // A bad word after id: is named as it was written.
     #expect {
       try workspace.moveItem("id:zzzzzz", to: .firstRoot)

@@ -211,9 +211,10 @@ extension Workspace {
   }
 
   /// The removed item a prefix names.
-  static func resolveDeleted(_ prefix: String, in trash: [TrashEntry], index: StoreIndex)
+  static func resolveDeleted(_ word: String, in trash: [TrashEntry], index: StoreIndex)
     throws(WorkspaceError) -> TrashEntry
   {
+    let prefix = bareID(word)
     switch ShortID.match(prefix, in: trash.map(\.root.id)) {
     case .unique(let id):
       if let entry = trash.first(where: { $0.root.id == id }) { return entry }

@@ -174,14 +174,7 @@ struct AutoShareTests {
     try laptopShared.addItem(to: "Trip", text: "Passport")
     try phoneShared.addItem(to: "Trip", text: "Sunscreen")
     for (from, to) in [(laptopShared, phoneShared), (phoneShared, laptopShared)] {
-      let id = try #require(from.device?.replica.rawValue)
-      let source = from.root + "/replicas/" + id
-      let target = to.root + "/replicas/" + id
-      try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-      for name in try FileManager.default.contentsOfDirectory(atPath: source)
-      where name.hasPrefix("ops.") || name == "device.json" {
-        try FileManager.default.copyItem(atPath: source + "/" + name, toPath: target + "/" + name)
-      }
+      try carryOwnFolder(from: from, to: to)
     }
     let onLaptop = try texts(laptopShared)
     let onPhone = try texts(phoneShared)

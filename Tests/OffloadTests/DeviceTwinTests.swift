@@ -31,20 +31,6 @@ struct DeviceTwinTests {
     return (work, a, Workspace(root: work.appending("b"), stateDirectory: state))
   }
 
-  /// Copies `from`'s own folder (log and `device.json`) into `to`'s store, as a sync engine
-  /// does.
-  func carry(from: Workspace, to: Workspace) throws {
-    let id = try #require(from.device?.replica.rawValue)
-    let source = from.root + "/replicas/" + id
-    let target = to.root + "/replicas/" + id
-    try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-    for name in try FileManager.default.contentsOfDirectory(atPath: source)
-    where name.hasPrefix("ops.") || name == "device.json" {
-      try? FileManager.default.removeItem(atPath: target + "/" + name)
-      try FileManager.default.copyItem(atPath: source + "/" + name, toPath: target + "/" + name)
-    }
-  }
-
   /// Trip's item texts, sorted, as a fresh open of the store shows them.
   func trip(_ workspace: Workspace) throws -> [String] {
     let fresh = Workspace(root: workspace.root, stateDirectory: workspace.stateDirectory)
@@ -80,8 +66,8 @@ struct DeviceTwinTests {
     #expect(noticeAgain == nil)
     #expect(again.device?.replica.rawValue == new)
     // The sync engine carries each one's folders to the other.
-    try carry(from: sameA, to: movedB)
-    try carry(from: movedB, to: sameA)
+    try carryOwnFolder(from: sameA, to: movedB)
+    try carryOwnFolder(from: movedB, to: sameA)
     let everything = ["Charger", "Hotel", "Map", "Pack", "Passport", "Sunscreen", "Tent"]
     #expect(try trip(sameA) == everything)
     #expect(try trip(movedB) == everything)
@@ -139,7 +125,7 @@ struct DeviceTwinTests {
     let id = try #require(phone.device?.replica.rawValue)
     let record = try #require(try phone.replicaFolders.deviceRecord(of: id))
     #expect(record.name == "phone-one-change")
-    try carry(from: phone, to: laptop)
+    try carryOwnFolder(from: phone, to: laptop)
     let retired = try laptop.retire("phone-one-change")
     #expect(retired.replica == id)
   }

@@ -9,19 +9,6 @@ import Testing
 /// against a model.
 @Suite("Trash: across devices and over seeded runs")
 struct TrashSharedTests {
-  /// Copies `from`'s own log into `to`'s store, as a sync engine does.
-  func carry(from: Workspace, to: Workspace) throws {
-    let id = try #require(from.device?.replica.rawValue)
-    let source = from.root + "/replicas/" + id
-    let target = to.root + "/replicas/" + id
-    try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-    for name in try FileManager.default.contentsOfDirectory(atPath: source)
-    where name.hasPrefix("ops.") || name == "device.json" {
-      try? FileManager.default.removeItem(atPath: target + "/" + name)
-      try FileManager.default.copyItem(atPath: source + "/" + name, toPath: target + "/" + name)
-    }
-  }
-
   @Test("device B lists and restores what device A removed; A sees it back")
   func restoresAnotherDevicesRemoval() throws {
     let folder = try TemporaryDirectory(prefix: "offload-trash-devices")
@@ -36,7 +23,7 @@ struct TrashSharedTests {
     let b = Workspace(root: folder.appending("b"), stateDirectory: state)
     let before = try TrashTests.rows(b, "Trip")
     try a.removeItems([pack.id.rawValue])
-    try carry(from: a, to: b)
+    try carryOwnFolder(from: a, to: b)
     let aName = try #require(a.device).name
     let listed = try b.deletedItems()
     #expect(listed.map(\.item.id) == [pack.id])
@@ -46,7 +33,7 @@ struct TrashSharedTests {
     let result = try b.restoreItems([pack.id.rawValue])
     #expect(result.restored.first?.place == .formerPlace)
     #expect(try TrashTests.rows(b, "Trip") == before)
-    try carry(from: b, to: a)
+    try carryOwnFolder(from: b, to: a)
     #expect(try TrashTests.rows(a, "Trip") == before)
     #expect(try a.deletedItems().isEmpty)
     #expect(try a.tree(of: "Trip").collection.items.contains { $0.id == socks.id })

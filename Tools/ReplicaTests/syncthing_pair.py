@@ -14,6 +14,7 @@ store), rescanned every 2 s and watched (fsWatcher, 1 s delay).
 connected, need nothing and see the other at 100 %, and the two store folders hold the same
 files with the same bytes (Syncthing's own marker left out) on two polls in a row.
 """
+import argparse
 import copy
 import ctypes
 import hashlib
@@ -356,3 +357,16 @@ def run_pair(offloadctl, work, body, passed):
             pair.stop()
     print("PASS: %s (%.1f s)" % (passed, time.time() - started))
     return 0
+
+
+def script_main(body, passed):
+    """A scenario script's whole run: `--offloadctl PATH --work DIR`, 77 when syncthing is not
+    installed, else what `run_pair` returns."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--offloadctl", required=True)
+    parser.add_argument("--work", required=True)
+    args = parser.parse_args()
+    if SYNCTHING is None:
+        print("SKIP: syncthing is not installed (apt-get install syncthing)", file=sys.stderr)
+        return 77
+    return run_pair(args.offloadctl, args.work, body, passed)

@@ -14,13 +14,12 @@ Usage: syncthing_test.py --offloadctl PATH --work DIR [--keep]
 Exit status 0 when every check passed; 1 with the failed check on stderr; 77 when syncthing is
 not installed (apt-get install syncthing).
 """
-import argparse
 import json
 import os
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the repository
-from syncthing_pair import SYNCTHING, check, conflict_copies, run_pair
+from syncthing_pair import check, conflict_copies, script_main
 
 COLLECTION = "Trip"
 # Pack moved first, Hotel ticked, Passport and Sunscreen added.
@@ -130,14 +129,8 @@ def scenario(pair):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--offloadctl", required=True)
-    parser.add_argument("--work", required=True)
-    args = parser.parse_args()
-    if SYNCTHING is None:
-        print("SKIP: syncthing is not installed (apt-get install syncthing)", file=sys.stderr)
-        return 77
-    return run_pair(args.offloadctl, args.work, scenario, "syncthing end to end")
+    return script_main(scenario, "syncthing end to end")
+
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -15,14 +15,13 @@ Usage: syncthing_twin_test.py --offloadctl PATH --work DIR
 Exit status 0 when every check passed; 1 with the failed check on stderr; 77 when syncthing is
 not installed (apt-get install syncthing).
 """
-import argparse
 import json
 import os
 import re
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the repository
-from syncthing_pair import SYNCTHING, check, conflict_copies, run_pair
+from syncthing_pair import check, conflict_copies, script_main
 
 COLLECTION = "Trip"
 EXPECTED = ["Hotel", "Passport", "Sunscreen", "Tickets"]
@@ -114,14 +113,7 @@ def scenario(pair):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--offloadctl", required=True)
-    parser.add_argument("--work", required=True)
-    args = parser.parse_args()
-    if SYNCTHING is None:
-        print("SKIP: syncthing is not installed (apt-get install syncthing)", file=sys.stderr)
-        return 77
-    return run_pair(args.offloadctl, args.work, scenario, "syncthing twin")
+    return script_main(scenario, "syncthing twin")
 
 
 if __name__ == "__main__":

@@ -40,6 +40,15 @@ public struct StoreIndex: Codable, Hashable, Sendable {
   }
 }
 
+extension StoreIndex.Entry {
+  /// The entry that lists `collection`: its id, name, kind, creation date and item count.
+  public init(_ collection: ItemCollection) {
+    self.init(
+      id: collection.id, name: collection.name, kind: collection.kind,
+      created: collection.created, itemCount: collection.items.count)
+  }
+}
+
 extension StoreIndex {
   /// Decodes the index; the item map is stored per collection as one string of ids.
   public init(from decoder: any Decoder) throws {

@@ -283,9 +283,7 @@ extension Workspace {
         }
       }
       itemCount += collection.items.count
-      let fresh = StoreIndex.Entry(
-        id: collection.id, name: collection.name, kind: collection.kind,
-        created: collection.created, itemCount: collection.items.count)
+      let fresh = StoreIndex.Entry(collection)
       if let old = index.collections.first(where: { $0.id == collection.id }), old != fresh,
         old.name == fresh.name, old.kind == fresh.kind
       {

@@ -13,18 +13,12 @@ struct CaptureCommand: ParsableCommand {
   @Argument(help: "The text to capture.")
   var words: [String]
 
-  func validate() throws {
-    if words.isEmpty { throw ValidationError("say what to capture: offloadctl capture TEXT...") }
-  }
-
   func run() throws {
     let text = words.joined(separator: " ")
     let item = try global.changing { (workspace) throws(WorkspaceError) in
       try workspace.capture(text)
     }
-    try global.report {
-      JSONShapes.ItemShape(item, collection: Workspace.inboxName)
-    } text: {
+    try global.report(JSONShapes.ItemShape(item, collection: Workspace.inboxName)) {
       "captured \(item.id): \(item.text)"
     }
   }

@@ -27,9 +27,7 @@ struct CollectionCommand: ParsableCommand {
       let collection = try global.changing { (workspace) throws(WorkspaceError) in
         try workspace.createCollection(named: name, kind: kind)
       }
-      try global.report {
-        JSONShapes.CollectionShape(collection)
-      } text: {
+      try global.report(StoreIndex.Entry(collection)) {
         "created \(collection.kind.rawValue) \"\(collection.name)\" (\(collection.id))"
       }
     }
@@ -101,13 +99,13 @@ struct CollectionCommand: ParsableCommand {
       let rows = tree.rows(collapsed: hidden, maximumDepth: depth.map { $0 - 1 })
       if global.json {
         struct Shown: Encodable {
-          var collection: JSONShapes.CollectionShape
+          var collection: StoreIndex.Entry
           var items: [JSONShapes.ItemShape]
           var repairs: [String]
         }
         try Output.document(
           Shown(
-            collection: JSONShapes.CollectionShape(tree.collection),
+            collection: StoreIndex.Entry(tree.collection),
             items: rows.map { JSONShapes.ItemShape($0.item, depth: $0.depth, number: $0.number) },
             repairs: tree.repairs.repairs.map(\.description)))
         return
@@ -137,9 +135,7 @@ struct CollectionCommand: ParsableCommand {
         try workspace.renameCollection(name, to: newName)
       }
       struct Renamed: Encodable { var name: String }
-      try global.report {
-        Renamed(name: newName)
-      } text: {
+      try global.report(Renamed(name: newName)) {
         "renamed \"\(name)\" to \"\(newName)\""
       }
     }
@@ -156,34 +152,14 @@ struct CollectionCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The collection's name or id.", completion: StoreCompletion.collections)
     var name: String
-    @Option(
-      help: ArgumentHelp("Put it right before this collection.", valueName: "collection"),
-      completion: StoreCompletion.collections)
-    var before: String?
-    @Option(
-      help: ArgumentHelp("Put it right after this collection.", valueName: "collection"),
-      completion: StoreCompletion.collections)
-    var after: String?
-    @Flag(help: "Put it first, right after the inbox.") var first = false
-    @Flag(help: "Put it last.") var last = false
-
-    func validate() throws {
-      let chosen = [before != nil, after != nil, first, last].filter { $0 }.count
-      if chosen != 1 { throw ValidationError("choose one of --before, --after, --first, --last") }
-    }
+    @OptionGroup var placement: PlacementOptions<ItemCollection>
 
     func run() throws {
-      let placement: CollectionPlacement =
-        if let before { .before(before) } else if let after { .after(after) } else if first {
-          .first
-        } else { .last }
       let position = try global.changing { (workspace) throws(WorkspaceError) in
-        try workspace.moveCollection(name, to: placement)
+        try workspace.moveCollection(name, to: placement.placement)
       }
       struct Moved: Encodable { var name: String; var position: Int }
-      try global.report {
-        Moved(name: name, position: position)
-      } text: {
+      try global.report(Moved(name: name, position: position)) {
         "moved \"\(name)\" to position \(position + 1) of the collections"
       }
     }
@@ -199,20 +175,12 @@ struct CollectionCommand: ParsableCommand {
     var names: [String]
     @Flag(help: "Delete them even though they still have items.") var force = false
 
-    func validate() throws {
-      if names.isEmpty {
-        throw ValidationError("name the collections: offloadctl collection delete NAME...")
-      }
-    }
-
     func run() throws {
       let removed = try global.changing { (workspace) throws(WorkspaceError) in
         try workspace.deleteCollections(names, force: force)
       }
       struct Deleted: Encodable { var names: [String]; var itemsRemoved: Int }
-      try global.report {
-        Deleted(names: names, itemsRemoved: removed)
-      } text: {
+      try global.report(Deleted(names: names, itemsRemoved: removed)) {
         let count = removed == 1 ? "1 item" : "\(removed) items"
         return "deleted " + names.map { "\"\($0)\"" }.joined(separator: ", ")
           + (removed > 0 ? " with \(count) (offloadctl undo brings them back)" : "")
@@ -266,9 +234,7 @@ struct CollectionCommand: ParsableCommand {
         try workspace.convertCollection(name, to: kind)
       }
       struct Converted: Encodable { var name: String; var kind: String; var itemsMoved: Int }
-      try global.report {
-        Converted(name: name, kind: kind.rawValue, itemsMoved: moved)
-      } text: {
+      try global.report(Converted(name: name, kind: kind.rawValue, itemsMoved: moved)) {
         "\"\(name)\" is now a \(kind.rawValue)"
           + (nested > 0 ? " (offloadctl undo brings the nesting back)" : "")
       }
@@ -315,9 +281,7 @@ struct CollectionCommand: ParsableCommand {
       if !global.quiet {
         imported.warnings.forEach { Output.error("offloadctl: warning: \($0)") }
       }
-      try global.report {
-        JSONShapes.CollectionShape(collection)
-      } text: {
+      try global.report(StoreIndex.Entry(collection)) {
         "imported \(collection.items.count == 1 ? "1 item" : "\(collection.items.count) items") into \(collection.kind.rawValue) \"\(collection.name)\""
       }
     }

@@ -71,9 +71,7 @@ struct CompactCommand: ParsableCommand {
     let report = try global.changing { (workspace) throws(WorkspaceError) in
       try workspace.compact()
     }
-    try global.report {
-      report
-    } text: {
+    try global.report(report) {
       Self.line(report)
     }
   }
@@ -108,9 +106,7 @@ struct RetireCommand: ParsableCommand {
     let retired = try global.changing { (workspace) throws(WorkspaceError) in
       try workspace.retire(device)
     }
-    try global.report {
-      retired
-    } text: {
+    try global.report(retired) {
       "retired \(retired.name ?? retired.replica) (\(retired.replica)): compaction no longer "
         + "waits for it; its operations stay in the merge"
     }

@@ -12,9 +12,9 @@ struct UndoCommand: ParsableCommand {
   func run() throws {
     let entry = try global.changing { (workspace) throws(WorkspaceError) in try workspace.undo() }
     struct Undone: Encodable { var sequence: UInt64; var summary: String; var items: Int }
-    try global.report {
+    try global.report(
       Undone(sequence: entry.sequence, summary: entry.summary, items: entry.itemCount)
-    } text: {
+    ) {
       "undid: \(entry.summary)"
     }
   }
@@ -78,9 +78,7 @@ struct StoreCommand: ParsableCommand {
       if let notice { Output.error("offloadctl: \(notice)") }
       let device = claimed.deviceDescription
       struct Shown: Encodable { var replica: String; var device: String }
-      try global.report {
-        Shown(replica: device?.replica ?? "", device: device?.name ?? "")
-      } text: {
+      try global.report(Shown(replica: device?.replica ?? "", device: device?.name ?? "")) {
         "shared: this device is \(device?.name ?? "") (\(device?.replica ?? "")); "
           + "put the store folder in your sync engine"
       }

@@ -8,8 +8,8 @@ struct ItemCommand: ParsableCommand {
     abstract: "Add, move, indent, outdent, complete, edit and remove items.",
     discussion: "Items are named by id; any unique prefix of an id works, as in git.",
     subcommands: [
-      Add.self, Move.self, Indent.self, Outdent.self, Done.self, Undone.self, Edit.self,
-      Remove.self, Deleted.self, Restore.self,
+      Add.self, Move.self, Nesting<Indent>.self, Nesting<Outdent>.self, Marking<Done>.self,
+      Marking<Undone>.self, Edit.self, Remove.self, Deleted.self, Restore.self,
     ])
 
   /// The one selection rule of move, done, undone and remove, for their help.
@@ -20,34 +20,6 @@ struct ItemCommand: ParsableCommand {
     excepted items' subtrees; a move or removal of a parent whose descendant is excepted is \
     refused, since the parent would carry it along.
     """
-
-  /// The placement options shared by add and move.
-  struct PlacementOptions: ParsableArguments {
-    @Option(
-      help: ArgumentHelp("Put it right before this item.", valueName: "id"),
-      completion: StoreCompletion.items)
-    var before: String?
-    @Option(
-      help: ArgumentHelp("Put it right after this item.", valueName: "id"),
-      completion: StoreCompletion.items)
-    var after: String?
-    @Flag(help: "Put it first (among the parent's children, or at the top).") var first = false
-    @Flag(help: "Put it last (the default).") var last = false
-
-    func validate() throws {
-      let chosen = [before != nil, after != nil, first, last].filter { $0 }.count
-      if chosen > 1 { throw ValidationError("choose one of --before, --after, --first, --last") }
-    }
-
-    /// The place these options name: beside an item, else first or last under `parent` (or
-    /// among the top-level items when there is none).
-    func placement(under parent: String?) -> ItemPlacement {
-      if let before { return .before(before) }
-      if let after { return .after(after) }
-      if let parent { return first ? .firstChild(of: parent) : .lastChild(of: parent) }
-      return first ? .firstRoot : .lastRoot
-    }
-  }
 
   /// The selection options shared by the bulk forms of move, done, undone and remove.
   struct SelectionOptions: ParsableArguments {
@@ -109,13 +81,10 @@ struct ItemCommand: ParsableCommand {
       help: ArgumentHelp("Nest it under this item (plans only).", valueName: "id"),
       completion: StoreCompletion.items)
     var parent: String?
-    @OptionGroup var placement: PlacementOptions
+    @OptionGroup var placement: PlacementOptions<Item>
     @Option(help: ItemCommand.roleHelp) var role: String?
 
     func validate() throws {
-      if words.isEmpty {
-        throw ValidationError("say what to add: offloadctl item add COLLECTION TEXT...")
-      }
       _ = try ItemCommand.role(role)
       if parent != nil && (placement.before != nil || placement.after != nil) {
         throw ValidationError(
@@ -130,9 +99,7 @@ struct ItemCommand: ParsableCommand {
       let item = try global.changing { (workspace) throws(WorkspaceError) in
         try workspace.addItem(to: collection, text: text, at: where_, role: parsedRole)
       }
-      try global.report {
-        JSONShapes.ItemShape(item)
-      } text: {
+      try global.report(JSONShapes.ItemShape(item)) {
         "added \(item.id): \(item.text)"
       }
     }
@@ -161,7 +128,7 @@ struct ItemCommand: ParsableCommand {
       completion: StoreCompletion.items)
     var into: String?
     @Flag(help: "Make them top-level items.") var root = false
-    @OptionGroup var placement: PlacementOptions
+    @OptionGroup var placement: PlacementOptions<Item>
 
     func validate() throws {
       let anchors = [placement.before != nil, placement.after != nil, into != nil, root].filter {
@@ -201,55 +168,55 @@ struct ItemCommand: ParsableCommand {
     }
   }
 
-  struct Indent: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "indent",
-      abstract: "Nest an item under the item above it (it becomes that item's last child).")
+  /// Which way `item indent` and `item outdent` move an item: `Indent` or `Outdent`.
+  protocol NestingWay { static var isIndent: Bool { get } }
+  enum Indent: NestingWay { static let isIndent = true }
+  enum Outdent: NestingWay { static let isIndent = false }
+
+  /// What `item done` and `item undone` set: `Done` or `Undone`.
+  protocol DoneState { static var isDone: Bool { get } }
+  enum Done: DoneState { static let isDone = true }
+  enum Undone: DoneState { static let isDone = false }
+
+  /// `item indent` or `item outdent`, as `Way` says: one item a level in or out.
+  struct Nesting<Way: NestingWay>: ParsableCommand {
+    static var configuration: CommandConfiguration {
+      Way.isIndent
+        ? CommandConfiguration(
+          commandName: "indent",
+          abstract: "Nest an item under the item above it (it becomes that item's last child).")
+        : CommandConfiguration(
+          commandName: "outdent",
+          abstract: "Lift an item out of its parent (it goes right after the parent).")
+    }
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The item's id.", completion: StoreCompletion.items) var id: String
 
     func run() throws {
-      try global.changing { (workspace) throws(WorkspaceError) in try workspace.indent(id) }
-      try report(global, "indented", id)
+      try global.changing { (workspace) throws(WorkspaceError) in
+        try Way.isIndent ? workspace.indent(id) : workspace.outdent(id)
+      }
+      try report(global, Way.isIndent ? "indented" : "outdented", id)
     }
   }
 
-  struct Outdent: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "outdent",
-      abstract: "Lift an item out of its parent (it goes right after the parent).")
+  /// `item done` or `item undone`, as `State` says.
+  struct Marking<State: DoneState>: ParsableCommand {
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: State.isDone ? "done" : "undone",
+        abstract:
+          "Mark items \(State.isDone ? "done" : "not done"), with what is nested under them (one change).",
+        discussion: ItemCommand.selectionRule)
+    }
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The item's id.", completion: StoreCompletion.items) var id: String
+    @OptionGroup var selection: SelectionOptions
 
     func run() throws {
-      try global.changing { (workspace) throws(WorkspaceError) in try workspace.outdent(id) }
-      try report(global, "outdented", id)
+      try ItemCommand.markDone(State.isDone, global: global, selection: selection)
     }
   }
 
-  struct Done: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "done",
-      abstract: "Mark items done, with what is nested under them (one change).",
-      discussion: ItemCommand.selectionRule)
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var selection: SelectionOptions
-
-    func run() throws { try ItemCommand.markDone(true, global: global, selection: selection) }
-  }
-
-  struct Undone: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "undone",
-      abstract: "Mark items not done, with what is nested under them (one change).",
-      discussion: ItemCommand.selectionRule)
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var selection: SelectionOptions
-
-    func run() throws { try ItemCommand.markDone(false, global: global, selection: selection) }
-  }
-
-  /// Marks one item, or a selection as one change, done or not done, and reports it.
   /// The `--role` option's help.
   static let roleHelp = ArgumentHelp(
     "The item's role in a plan: day, day:N, fixed, segment:N-M, free, or none to clear it.",
@@ -266,6 +233,7 @@ struct ItemCommand: ParsableCommand {
     }
   }
 
+  /// Marks one item, or a selection as one change, done or not done, and reports it.
   static func markDone(_ done: Bool, global: GlobalOptions, selection: SelectionOptions) throws {
     let words = done ? "done" : "not done"
     if selection.isPlainIDs && selection.selectors.count == 1 {
@@ -345,9 +313,7 @@ struct ItemCommand: ParsableCommand {
         try workspace.removeItems(ids)
       }
       struct Removed: Encodable { var removed: Int }
-      try global.report {
-        Removed(removed: count)
-      } text: {
+      try global.report(Removed(removed: count)) {
         "removed \(count == 1 ? "1 item" : "\(count) items") (offloadctl undo brings them back)"
       }
     }
@@ -359,9 +325,7 @@ private func report(
   _ global: GlobalOptions, _ verb: String, _ id: String, _ more: String = ""
 ) throws {
   struct Changed: Encodable { var id: String; var change: String }
-  try global.report {
-    Changed(id: id, change: verb)
-  } text: {
+  try global.report(Changed(id: id, change: verb)) {
     "\(verb) \(id)\(more)"
   }
 }

@@ -101,10 +101,6 @@ struct KeyCommand: ParsableCommand {
     @Argument(help: "The keys to check.")
     var keys: [String]
 
-    func validate() throws {
-      if keys.isEmpty { throw ValidationError("name at least one key to check") }
-    }
-
     func run() throws {
       let results = keys.map { text -> CheckDocument.Result in
         do throws(OrderingError) {

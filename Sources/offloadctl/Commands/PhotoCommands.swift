@@ -23,7 +23,8 @@ struct PhotosCommand: ParsableCommand {
       unless --session names one.
       """,
     subcommands: [
-      Start.self, Status.self, Swipe.self, Rate.self, FlagCommand.self, LabelCommand.self,
+      Start.self, Status.self, Swipe.self, Mark<Stars>.self, Mark<PhotoMarks.Flag>.self,
+      Mark<PhotoMarks.ColorLabel>.self,
       Skip.self, Undo.self, Review.self, Change.self, Commit.self, Restore.self, Rescan.self,
       Sessions.self, Cull.self, PhotoPreviewCommand.self,
     ]
@@ -120,10 +121,9 @@ struct PhotosCommand: ParsableCommand {
     var direction: SwipeDirection
 
     func run() throws {
-      try PhotosCommand.actOnCard(global, selection) { (session) throws(PhotoSessionError) in
+      try PhotosCommand.actOnCard(global, selection, key: .decided) {
+        (session) throws(PhotoSessionError) in
         try session.swipe(direction)
-      } json: {
-        PhotoShapes.Decided(decided: $0, current: $1, statistics: $2)
       } text: { card, session in
         Output.line(
           "\(card.photo) → \(card.decision?.rawValue ?? "") (\(PhotoOutput.progressLine(session.statistics)))"
@@ -146,10 +146,9 @@ struct PhotosCommand: ParsableCommand {
     @OptionGroup var selection: SessionSelection
 
     func run() throws {
-      try PhotosCommand.actOnCard(global, selection) { (session) throws(PhotoSessionError) in
+      try PhotosCommand.actOnCard(global, selection, key: .photo) {
+        (session) throws(PhotoSessionError) in
         try session.undo()
-      } json: {
-        PhotoShapes.Marked(photo: $0, current: $1, statistics: $2)
       } text: { card, _ in
         if let decision = card.decision {
           Output.line("Undone: \(card.photo) is \(decision.rawValue) again")
@@ -212,9 +211,9 @@ struct PhotosCommand: ParsableCommand {
       let opened = try selection.open(global)
       let session = opened.session
       try failing { () throws(PhotoSessionError) in try session.change(photo, to: decision) }
-      try global.report {
+      try global.report(
         PhotoShapes.Changed(photo: photo, decision: decision, statistics: session.statistics)
-      } text: {
+      ) {
         "\(photo) → \(decision.rawValue)"
       }
     }

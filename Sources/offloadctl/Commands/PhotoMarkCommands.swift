@@ -15,12 +15,11 @@ extension PhotosCommand {
   // MARK: rate, flag, label, skip
 
   /// Opens the session, runs `action` on it (it returns the queue index of the card it acted
-  /// on) and prints that card: the document `json` makes of the card's shape, the shape of
-  /// the card now on screen and the figures, or, unless quiet, what `text` prints.
-  static func actOnCard<Shape: Encodable>(
-    _ global: GlobalOptions, _ selection: SessionSelection,
+  /// on) and prints that card: with `--json` the card (under `key`), the card now on screen
+  /// and the figures, or, unless quiet, what `text` prints.
+  static func actOnCard(
+    _ global: GlobalOptions, _ selection: SessionSelection, key: PhotoShapes.ActedOn.Key,
     _ action: (CullingSession) throws(PhotoSessionError) -> Int,
-    json: (PhotoShapes.CardShape, PhotoShapes.CardShape?, SessionStatistics) -> Shape,
     text: (PhotoCard, CullingSession) -> Void
   ) throws {
     let opened = try selection.open(global)
@@ -29,10 +28,10 @@ extension PhotosCommand {
     let card = session.card(at: index)
     if global.json {
       try Output.document(
-        json(
-          PhotoShapes.CardShape(card, opened.library),
-          session.current.map { PhotoShapes.CardShape($0, opened.library) },
-          session.statistics))
+        PhotoShapes.ActedOn(
+          key: key, card: PhotoShapes.CardShape(card, opened.library),
+          current: session.current.map { PhotoShapes.CardShape($0, opened.library) },
+          statistics: session.statistics))
     } else if !global.quiet {
       text(card, session)
     }
@@ -43,74 +42,33 @@ extension PhotosCommand {
     _ global: GlobalOptions, _ selection: SessionSelection, verb: String,
     _ action: (CullingSession) throws(PhotoSessionError) -> Void
   ) throws {
-    try actOnCard(global, selection) { (session) throws(PhotoSessionError) in
+    try actOnCard(global, selection, key: .photo) { (session) throws(PhotoSessionError) in
       let before = session.state.cursor
       let photo = session.current?.photo
       try action(session)
       return photo.flatMap { session.state.photos.firstIndex(of: $0) } ?? before
-    } json: {
-      PhotoShapes.Marked(photo: $0, current: $1, statistics: $2)
     } text: { card, _ in
       Output.line("\(card.photo): \(verb)" + (PhotoOutput.marksText(card).map { " (\($0))" } ?? ""))
     }
   }
 
-  struct Rate: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "rate",
-      abstract: "Rate the photo on screen 0 to 5 stars (written as xmp:Rating at commit).")
+  /// `photos rate`, `flag` or `label`: puts the mark its argument names on the card on
+  /// screen.
+  struct Mark<Value: PhotoMark>: ParsableCommand {
+    static var configuration: CommandConfiguration { Value.words.configuration }
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var selection: SessionSelection
 
-    @Argument(help: ArgumentHelp("0 to 5.", valueName: "stars"))
-    var stars: Int
+    @Argument(help: Value.words.argument)
+    var value: Value
 
-    func validate() throws {
-      guard (0...5).contains(stars) else {
-        throw ValidationError("a rating is 0 to 5 stars, not \(stars)")
-      }
-    }
+    func validate() throws { try value.validate() }
 
     func run() throws {
-      try PhotosCommand.mark(global, selection, verb: "rated \(stars)") {
-        (session) throws(PhotoSessionError) in try session.rate(stars)
-      }
-    }
-  }
-
-  struct FlagCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "flag",
-      abstract: "Flag the photo on screen: pick, or reject (written as xmp:Rating -1).")
-
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var selection: SessionSelection
-
-    @Argument(help: ArgumentHelp("pick or reject.", valueName: "flag"))
-    var flag: PhotoMarks.Flag
-
-    func run() throws {
-      try PhotosCommand.mark(global, selection, verb: "flagged \(flag.rawValue)") {
-        (session) throws(PhotoSessionError) in try session.flag(flag)
-      }
-    }
-  }
-
-  struct LabelCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "label",
-      abstract: "Give the photo on screen a colour label (written as xmp:Label at commit).")
-
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var selection: SessionSelection
-
-    @Argument(help: ArgumentHelp("red, yellow, green, blue or purple.", valueName: "colour"))
-    var colour: PhotoMarks.ColorLabel
-
-    func run() throws {
-      try PhotosCommand.mark(global, selection, verb: "labelled \(colour.rawValue)") {
-        (session) throws(PhotoSessionError) in try session.label(colour)
+      let verb = "\(Value.words.verb) \(value.defaultValueDescription)"
+      try PhotosCommand.mark(global, selection, verb: verb) {
+        (session) throws(PhotoSessionError) in try value.put(on: session)
       }
     }
   }
@@ -129,4 +87,74 @@ extension PhotosCommand {
       }
     }
   }
+}
+
+/// A mark `photos rate`, `flag` or `label` puts on a card: its command's words, the check of
+/// its value and the session's call.
+protocol PhotoMark: ExpressibleByArgument {
+  /// The command's name and abstract, its argument's help and the verb it prints.
+  static var words: MarkWords { get }
+  /// Throws a `ValidationError` when the value is not one the mark takes (by default, none).
+  func validate() throws
+  /// Puts the mark on the card on screen.
+  func put(on session: CullingSession) throws(PhotoSessionError)
+}
+
+extension PhotoMark {
+  func validate() throws {}
+}
+
+/// The words of a mark's command: its configuration, its argument's help, and the verb it
+/// prints before the value as the command line writes it (`flagged pick`).
+struct MarkWords {
+  var configuration: CommandConfiguration
+  var argument: ArgumentHelp
+  var verb: String
+
+  init(_ name: String, _ abstract: String, argument: ArgumentHelp, verb: String) {
+    configuration = CommandConfiguration(commandName: name, abstract: abstract)
+    self.argument = argument
+    self.verb = verb
+  }
+}
+
+/// `photos rate`'s argument: 0 to 5 stars.
+struct Stars: PhotoMark, CustomStringConvertible {
+  static let words = MarkWords(
+    "rate", "Rate the photo on screen 0 to 5 stars (written as xmp:Rating at commit).",
+    argument: ArgumentHelp("0 to 5.", valueName: "stars"), verb: "rated")
+
+  var count: Int
+
+  init?(argument: String) {
+    guard let count = Int(argument) else { return nil }
+    self.count = count
+  }
+
+  var description: String { "\(count)" }
+
+  func validate() throws {
+    guard (0...5).contains(count) else {
+      throw ValidationError("a rating is 0 to 5 stars, not \(count)")
+    }
+  }
+
+  func put(on session: CullingSession) throws(PhotoSessionError) { try session.rate(count) }
+}
+
+extension PhotoMarks.Flag: PhotoMark {
+  static let words = MarkWords(
+    "flag", "Flag the photo on screen: pick, or reject (written as xmp:Rating -1).",
+    argument: ArgumentHelp("pick or reject.", valueName: "flag"), verb: "flagged")
+
+  func put(on session: CullingSession) throws(PhotoSessionError) { try session.flag(self) }
+}
+
+extension PhotoMarks.ColorLabel: PhotoMark {
+  static let words = MarkWords(
+    "label", "Give the photo on screen a colour label (written as xmp:Label at commit).",
+    argument: ArgumentHelp("red, yellow, green, blue or purple.", valueName: "colour"),
+    verb: "labelled")
+
+  func put(on session: CullingSession) throws(PhotoSessionError) { try session.label(self) }
 }

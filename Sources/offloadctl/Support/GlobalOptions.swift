@@ -36,8 +36,8 @@ extension GlobalOptions {
   /// document (`shape` in the envelope with `schemaVersion`), else the one line `text` gives,
   /// its control characters escaped, unless `--quiet`.
   ///
-  /// Neither closure runs when its output is not wanted.
-  func report<Shape: Encodable>(json shape: () -> Shape, text: () -> String) throws {
+  /// Neither `shape` nor `text` is evaluated when its output is not wanted.
+  func report<Shape: Encodable>(_ shape: @autoclosure () -> Shape, text: () -> String) throws {
     if json {
       try Output.document(shape())
     } else if !quiet {

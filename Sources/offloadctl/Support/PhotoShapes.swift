@@ -77,18 +77,23 @@ enum PhotoShapes {
   /// One session of `photos sessions --json`: the library's shared shape.
   typealias SummaryShape = PhotoJSON.Summary
 
-  struct Decided: Encodable {
-    var decided: CardShape
-    var current: CardShape?
-    var statistics: SessionStatistics
-  }
+  /// What `swipe`, `undo`, `rate`, `flag`, `label` and `skip` print: the card acted on
+  /// (under `decided` for swipe, `photo` for the others), the card on screen and the figures.
+  struct ActedOn: Encodable {
+    enum Key: String, CodingKey { case decided, photo, current, statistics }
 
-  /// What `undo`, `rate`, `flag`, `label` and `skip` print: the card acted on, the card on
-  /// screen.
-  struct Marked: Encodable {
-    var photo: CardShape
+    /// The key of the card acted on: `decided` or `photo`.
+    var key: Key
+    var card: CardShape
     var current: CardShape?
     var statistics: SessionStatistics
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: Key.self)
+      try container.encode(card, forKey: key)
+      try container.encodeIfPresent(current, forKey: .current)
+      try container.encode(statistics, forKey: .statistics)
+    }
   }
 
   struct ReviewShape: Encodable {

@@ -99,24 +99,6 @@ enum JSONShapes {
     }
   }
 
-  /// A collection as `--json` prints it: the keys of its entry in the store's index, which
-  /// `collection list` prints as they are.
-  struct CollectionShape: Encodable {
-    var id: String
-    var name: String
-    var kind: String
-    var created: Date
-    var itemCount: Int
-
-    init(_ collection: ItemCollection) {
-      id = collection.id.rawValue
-      name = collection.name
-      kind = collection.kind.rawValue
-      created = collection.created
-      itemCount = collection.items.count
-    }
-  }
-
   struct Envelope<Body: Encodable>: Encodable {
     var schemaVersion = Output.schemaVersion
     var body: Body

@@ -1,3 +1,5 @@
+import OrderingCore
+
 /// An item's role in a structured plan: what it is decides where it may go.
 ///
 /// A plan with at least one ``day(_:)`` header is an itinerary. In an itinerary day headers
@@ -96,23 +98,14 @@ extension PlacementRole: Codable {
   /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError.dataCorrupted` for a word that is not a role.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    let text = try container.decode(String.self)
-    do {
-      self = try PlacementRole(parsing: text)
-    } catch {
-      throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
-    }
+    self = try decoder.singleValueContainer().decode(parsedBy: PlacementRole.init(parsing:))
   }
 
   /// Encodes the role as its word.
   ///
   /// - Parameter encoder: The encoder.
   /// - Throws: What the encoder throws.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(description)
-  }
+  public func encode(to encoder: any Encoder) throws { try description.encode(to: encoder) }
 }
 
 /// A word that is not a placement role, and why.

@@ -224,6 +224,18 @@ struct DropTargetResolverTests {
     #expect(resolve(["a1"], 100, 60).motionOnRelease == .snapBack)
   }
 
+  @Test func aTargetIsItsInstructionAndItsRefusal() {
+    let above = DropInstruction<String>.insertAbove("a")
+    let allowed = DropTarget<String>.allowed(above)
+    let blocked = DropTarget<String>.blocked(.cycle, wanted: above)
+    #expect(allowed.refusal == nil && !allowed.isBlocked)
+    #expect(blocked.refusal == .cycle && blocked.isBlocked && blocked.instruction == above)
+    #expect(allowed != blocked)
+    #expect(blocked != .blocked(.edge, wanted: above))
+    #expect(blocked != .blocked(.cycle, wanted: .insertBelow("a")))
+    #expect(Set([allowed, blocked, .blocked(.cycle, wanted: above), .allowed(above)]).count == 2)
+  }
+
   @Test func maximumDepthCountsTheDraggedSubtree() {
     // a1 carries a1x one level below it: into a2 (depth 2 + 1) exceeds a maximum of 2.
     let blocked = resolve(["a1"], 100, 140, maximumDepth: 2)

@@ -167,39 +167,31 @@ public enum DropTarget<ID: Hashable & Sendable>: Hashable, Sendable {
   /// Whether two targets are the same case with equal values (inlinable, as the
   /// instruction's).
   @inlinable public static func == (lhs: Self, rhs: Self) -> Bool {
-    switch (lhs, rhs) {
-    case (.allowed(let a), .allowed(let b)): a == b
-    case (.blocked(let x, let a), .blocked(let y, let b)): a == b && x == y
-    default: false
-    }
+    lhs.instruction == rhs.instruction && lhs.refusal == rhs.refusal
   }
 
-  /// Hashes the case and its values.
+  /// Hashes the instruction and the refusal.
   @inlinable public func hash(into hasher: inout Hasher) {
-    switch self {
-    case .allowed(let instruction):
-      hasher.combine(0)
-      hasher.combine(instruction)
-    case .blocked(let refusal, let wanted):
-      hasher.combine(1)
-      hasher.combine(refusal)
-      hasher.combine(wanted)
-    }
+    hasher.combine(instruction)
+    hasher.combine(refusal)
   }
 
   /// The instruction, allowed or wanted.
-  public var instruction: DropInstruction<ID> {
+  @inlinable public var instruction: DropInstruction<ID> {
     switch self {
     case .allowed(let instruction): instruction
     case .blocked(_, let wanted): wanted
     }
   }
 
-  /// Whether the drop is refused.
-  public var isBlocked: Bool {
-    if case .blocked = self { return true }
-    return false
+  /// Why the drop is refused, or `nil` when it is allowed.
+  @inlinable public var refusal: DropRefusal? {
+    if case .blocked(let refusal, _) = self { return refusal }
+    return nil
   }
+
+  /// Whether the drop is refused.
+  public var isBlocked: Bool { refusal != nil }
 }
 
 /// Where to draw the insertion line.

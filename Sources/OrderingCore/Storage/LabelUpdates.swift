@@ -10,13 +10,14 @@ public struct LabeledRow<ID: Hashable, Label: Hashable>: Hashable {
   /// The row's label: its order key or its position.
   public var label: Label
 
-  /// Creates a row.
+  /// Creates a row (the labelings' own rows say which label: ``init(id:key:)`` and
+  /// ``init(id:position:)``).
   ///
   /// - Parameters:
   ///   - id: The row's id.
   ///   - label: Its order key or position.
   @inlinable
-  public init(id: ID, label: Label) {
+  init(id: ID, label: Label) {
     self.id = id
     self.label = label
   }

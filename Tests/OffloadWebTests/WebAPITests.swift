@@ -24,9 +24,9 @@ struct WebAPITests {
 
     init(fixture: WebFixture) {
       self.fixture = fixture
-      server = WebServer(
-        options: .init(
-          storeRoot: fixture.store, environment: fixture.environment, roots: [fixture.photos]))
+      var options = WebServer.Options(storeRoot: fixture.store, environment: fixture.environment)
+      options.roots = [fixture.photos]
+      server = WebServer(options: options)
       server.access.port = 80
     }
 

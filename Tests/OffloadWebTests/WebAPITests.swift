@@ -190,6 +190,22 @@ struct WebAPITests {
             "the body must be a JSON command"
           ),
           (
+            "/api/items", #"{"action":"fly","collection":"c"}"#, "application/json",
+            .badRequest, #"unknown action "fly""#
+          ),
+          (
+            "/api/items", #"{"action":"edit","collection":"c","text":"t"}"#,
+            "application/json", .badRequest, "edit needs an item id"
+          ),
+          (
+            "/api/items", #"{"action":"add","text":"t"}"#, "application/json", .badRequest,
+            "the command names no collection"
+          ),
+          (
+            "/api/collections", #"{"action":"move","id":"c","direction":"sideways"}"#,
+            "application/json", .badRequest, "move needs direction up, down or first, or after"
+          ),
+          (
             "/api/decide", String(repeating: " ", count: WebLimits.requestBody + 1),
             "application/json", .contentTooLarge,
             "a request body holds at most \(WebLimits.requestBody) bytes"

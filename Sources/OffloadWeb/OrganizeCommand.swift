@@ -18,6 +18,8 @@ enum OrganizeCommand {
       case move(id: String, to: Step)
       /// A thought into the inbox (`text`), at its end whatever the page shows.
       case capture(text: String)
+      /// Takes back the newest change made on this page (`made`: the history sequences of
+      /// its changes, oldest first).
       case undo(made: [UInt64])
     }
 
@@ -47,6 +49,7 @@ enum OrganizeCommand {
       /// A keyboard move of one row (`direction`); `collapsed` names the rows whose children
       /// the page hides (a session-only collapse), which an up or down move steps over.
       case move(id: String, KeyboardMove, collapsed: [String])
+      /// As the collections page's undo.
       case undo(made: [UInt64])
     }
 
@@ -71,6 +74,7 @@ enum OrganizeCommand {
   }
 }
 
+// The decoding sits in extensions, so the commands keep their memberwise initializers.
 extension OrganizeCommand.Collections {
   init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: OrganizeCommand.Member.self)

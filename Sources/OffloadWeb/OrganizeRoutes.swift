@@ -38,11 +38,11 @@ struct OrganizeRoutes: Sendable {
         OrganizeService.required(query.id, CollectionQuery.requirement))
     }
     router.post("/api/collections") { request, context in
-      let command = try await request.decode(as: OrganizeCommand.self, context: context)
+      let command = try await request.decode(as: OrganizeCommand.Collections.self, context: context)
       return try await Self.checkpointing(service) { try await service.changeCollections(command) }
     }
     router.post("/api/items") { request, context in
-      let command = try await request.decode(as: OrganizeCommand.self, context: context)
+      let command = try await request.decode(as: OrganizeCommand.Items.self, context: context)
       return try await Self.checkpointing(service) { try await service.changeItems(command) }
     }
     router.post("/api/items/role") { request, context in
@@ -81,6 +81,7 @@ struct OrganizeRoutes: Sendable {
   }
 }
 
-extension OrganizeCommand: WebCommand {}
+extension OrganizeCommand.Collections: WebCommand {}
+extension OrganizeCommand.Items: WebCommand {}
 extension OrganizeRoleCommand: WebCommand {}
 extension OrganizeShapes.Changed: ResponseEncodable {}

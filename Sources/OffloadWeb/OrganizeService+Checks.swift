@@ -38,23 +38,19 @@ extension OrganizeService {
     }
   }
 
-  /// The rows a command names: `ids`, or every row (`all`) except `except`; one id is `id`.
-  static func selection(_ command: OrganizeCommand, in tree: CollectionTree) throws(DeckFailure)
-    -> ItemSelection
-  {
-    let ids = command.ids ?? command.id.map { [$0] } ?? []
-    let except = command.except ?? []
-    for id in ids + except { _ = try item(id, in: tree) }
-    if command.all == true {
+  /// The rows a command names, each of which must be in the collection the page shows.
+  static func selection(
+    _ rows: OrganizeCommand.Items.Selection, in tree: CollectionTree
+  ) throws(DeckFailure) -> ItemSelection {
+    switch rows {
+    case .all(let except):
+      for id in except { _ = try item(id, in: tree) }
       return ItemSelection(terms: [], includesAll: true, exceptions: except.map { .id($0) })
+    case .ids(let ids):
+      for id in ids { _ = try item(id, in: tree) }
+      guard !ids.isEmpty else { throw DeckFailure(status: 400, "select at least one item") }
+      return ItemSelection(terms: ids.map { .id($0) })
     }
-    guard !ids.isEmpty else { throw DeckFailure(status: 400, "select at least one item") }
-    return ItemSelection(terms: ids.map { .id($0) })
-  }
-
-  /// The refusal of a command whose action the page does not have.
-  static func unknown(_ command: OrganizeCommand) -> DeckFailure {
-    DeckFailure(status: 400, "unknown action \"\(Printable.clean(command.action))\"")
   }
 
   static func count(_ items: Int) -> String { items == 1 ? "1 item" : "\(items) items" }

@@ -21,16 +21,13 @@ extension OrganizeService {
     return (made.change, saved)
   }
 
-  /// Takes back the newest change the page made (`command.made`) when the command is Undo,
-  /// through the library's one rule for undo here (`Workspace.undo(madeHere:)`: the terminal
-  /// screen's `u` refuses the same way); refuses any other action the page does not have.
+  /// Takes back the newest change the page made (`made`: the history sequences of its
+  /// changes, oldest first) through the library's one rule for undo here
+  /// (`Workspace.undo(madeHere:)`: the terminal screen's `u` refuses the same way).
   ///
   /// - Returns: What the page says, and the history sequence taken back.
-  func undo(_ command: OrganizeCommand) throws(DeckFailure) -> (String, UInt64) {
-    guard command.action == "undo" else { throw Self.unknown(command) }
-    let entry = try run { () throws(WorkspaceError) in
-      try workspace.undo(madeHere: command.made ?? [])
-    }
+  func undo(madeHere made: [UInt64]) throws(DeckFailure) -> (String, UInt64) {
+    let entry = try run { () throws(WorkspaceError) in try workspace.undo(madeHere: made) }
     return ("Undid \u{201C}\(Printable.clean(entry.summary))\u{201D}", entry.sequence)
   }
 }

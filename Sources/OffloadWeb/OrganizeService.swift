@@ -198,7 +198,7 @@ actor OrganizeService {
   // MARK: Changes on the collections page
 
   /// Carries out a command of the collections page.
-  func changeCollections(_ command: OrganizeCommand) throws(DeckFailure)
+  func changeCollections(_ command: OrganizeCommand.Collections) throws(DeckFailure)
     -> OrganizeShapes.Changed<
       OrganizeShapes.Collections
     >
@@ -209,7 +209,9 @@ actor OrganizeService {
     // refusal) and again under the change's lock (where no other writer can come between).
     let made = ChangesMadeHere()
     var workspace = self.workspace.recording(in: made)
-    if command.action != "undo" && command.action != "capture" {
+    switch command.action {
+    case .undo, .capture: break
+    default:
       try Self.checkVersion(command.version, current.version, what: "the collections")
       workspace = workspace.changing(expecting: Self.expecting(collections: current.version))
     }
@@ -217,93 +219,91 @@ actor OrganizeService {
     var created: String?
     var undone: UInt64?
     switch command.action {
-    case "create":
-      let kind = CollectionKind(rawValue: command.kind ?? "list")
-      guard let kind else { throw DeckFailure(status: 400, "kind must be list or plan") }
+    case .create(let name, let kind):
       let made = try run { () throws(WorkspaceError) in
-        try workspace.createCollection(named: command.name ?? "", kind: kind)
+        try workspace.createCollection(named: name, kind: kind)
       }
       created = made.id.rawValue
       done = "Created \(kind.rawValue) \u{201C}\(made.name)\u{201D}"
-    case "rename":
-      let id = try Self.required(command.id, "rename needs a collection id")
+    case .rename(let id, let name):
       try run { () throws(WorkspaceError) in
-        try workspace.renameCollection("id:" + id, to: command.name ?? "")
+        try workspace.renameCollection("id:" + id, to: name)
       }
       done = "Renamed"
-    case "delete":
-      let ids = command.ids ?? command.id.map { [$0] } ?? []
-      guard !ids.isEmpty else { throw DeckFailure(status: 400, "delete needs collection ids") }
+    case .delete(let ids):
       let items = try run { () throws(WorkspaceError) in
         try workspace.deleteCollections(ids.map { "id:" + $0 }, force: true)
       }
       done =
         "Deleted \(ids.count == 1 ? "1 collection" : "\(ids.count) collections")"
         + (items > 0 ? " with \(items) item\(items == 1 ? "" : "s")" : "")
-    case "move":
-      let id = try Self.required(command.id, "move needs a collection id")
-      let placement = try Self.collectionPlacement(command, in: current)
+    case .move(let id, let step):
+      let placement = try Self.collectionPlacement(id, step, in: current)
       try run { () throws(WorkspaceError) in
         try workspace.moveCollection("id:" + id, to: placement)
       }
       done = "Moved"
-    case "capture":
-      let item = try run { () throws(WorkspaceError) in
-        try workspace.capture(command.text ?? "")
-      }
+    case .capture(let text):
+      let item = try run { () throws(WorkspaceError) in try workspace.capture(text) }
       created = item.id.rawValue
       done = "Captured into the inbox"
-    default:
-      (done, undone) = try undo(command)
+    case .undo(let sequences):
+      (done, undone) = try undo(madeHere: sequences)
     }
     changes.changed()
     return .init(
       done: done, view: try collections(), id: created, made: made.sequences.last, undone: undone)
   }
 
-  /// Where a collection goes: up or down one place among the collections after the inbox, or
-  /// before or after another (a drag).
+  /// Where collection `id` goes: up or down one place among the collections after the inbox,
+  /// first after it, or after another (a drag).
   static func collectionPlacement(
-    _ command: OrganizeCommand, in view: OrganizeShapes.Collections
+    _ id: String, _ step: OrganizeCommand.Collections.Step, in view: OrganizeShapes.Collections
   ) throws(DeckFailure) -> CollectionPlacement {
     let movable = view.collections.filter { !$0.isInbox }.map(\.id)
-    if let after = command.after {
+    func index() throws(DeckFailure) -> Int {
+      guard let index = movable.firstIndex(of: id) else {
+        throw DeckFailure(status: 404, "no such collection (the inbox stays first)")
+      }
+      return index
+    }
+    switch step {
+    case .after(let after):
       guard movable.contains(after) else { throw DeckFailure(status: 404, "no such collection") }
       return .after("id:" + after)
-    }
-    guard let id = command.id, let index = movable.firstIndex(of: id) else {
-      throw DeckFailure(status: 404, "no such collection (the inbox stays first)")
-    }
-    switch command.direction {
-    case "up":
+    case .up:
+      let index = try index()
       guard index > 0 else {
         throw DeckFailure(status: 409, "the collection is first already (after the inbox)")
       }
       return .before("id:" + movable[index - 1])
-    case "down":
+    case .down:
+      let index = try index()
       guard index + 1 < movable.count else {
         throw DeckFailure(status: 409, "the collection is last already")
       }
       return .after("id:" + movable[index + 1])
-    case "first": return .first
-    default:
-      throw DeckFailure(status: 400, "move needs direction up, down or first, or after")
+    case .first:
+      _ = try index()
+      return .first
     }
   }
 
   // MARK: Changes on a collection page
 
   /// Carries out a command of a collection page.
-  func changeItems(_ command: OrganizeCommand) throws(DeckFailure)
+  func changeItems(_ command: OrganizeCommand.Items) throws(DeckFailure)
     -> OrganizeShapes.Changed<
       OrganizeShapes.Collection
     >
   {
-    let reference = try Self.required(command.collection, "the command names no collection")
+    let reference = command.collection
     let (tree, _, version) = try load(reference)
     let made = ChangesMadeHere()
     var workspace = self.workspace.recording(in: made)
-    if command.action != "undo" {
+    switch command.action {
+    case .undo: break
+    default:
       try Self.checkVersion(command.version, version, what: "this list")
       workspace = workspace.changing(expecting: Self.expecting(version, of: tree.collection.id))
     }
@@ -311,44 +311,39 @@ actor OrganizeService {
     var created: String?
     var undone: UInt64?
     switch command.action {
-    case "add":
-      let placement: ItemPlacement = command.after.map { .after($0) } ?? .lastRoot
+    case .add(let text, let after):
+      let placement: ItemPlacement = after.map { .after($0) } ?? .lastRoot
       let item = try run { () throws(WorkspaceError) in
-        try workspace.addItem(to: reference, text: command.text ?? "", at: placement)
+        try workspace.addItem(to: reference, text: text, at: placement)
       }
       created = item.id.rawValue
       done = "Added"
-    case "edit":
-      let id = try Self.shortID(command.id, in: tree)
-      try run { () throws(WorkspaceError) in try workspace.editText(id, to: command.text ?? "") }
+    case .edit(let id, let text):
+      let id = try Self.shortID(id, in: tree)
+      try run { () throws(WorkspaceError) in try workspace.editText(id, to: text) }
       done = "Edited"
-    case "done":
-      let selection = try Self.selection(command, in: tree)
-      let value = command.done ?? true
+    case .done(let rows, let value):
+      let selection = try Self.selection(rows, in: tree)
       let change = try run { () throws(WorkspaceError) in
         try workspace.setDone(selection, in: reference, value)
       }
       done = "Marked \(Self.count(change.affected)) \(value ? "done" : "not done")"
-    case "delete":
-      let selection = try Self.selection(command, in: tree)
+    case .delete(let rows):
+      let selection = try Self.selection(rows, in: tree)
       let change = try run { () throws(WorkspaceError) in
         try workspace.removeItems(selection, in: reference)
       }
       done = "Deleted \(Self.count(change.affected))"
-    case "moveTo":
-      let selection = try Self.selection(command, in: tree)
-      let target = try Self.required(command.target, "Move to needs a collection")
+    case .moveTo(let rows, let target):
+      let selection = try Self.selection(rows, in: tree)
       let change = try run { () throws(WorkspaceError) in
         try workspace.moveItems(
           selection, in: reference, toCollection: target, to: .lastRoot)
       }
       done = "Moved \(Self.count(change.affected))"
-    case "move":
-      let id = try Self.shortID(command.id, in: tree)
-      guard let step = command.direction.flatMap(KeyboardMove.init) else {
-        throw DeckFailure(status: 400, "move needs direction up, down, indent or outdent")
-      }
-      let collapsed = Set((command.collapsed ?? []).compactMap(ShortID.init))
+    case .move(let id, let step, let collapsed):
+      let id = try Self.shortID(id, in: tree)
+      let collapsed = Set(collapsed.compactMap(ShortID.init))
       try run { () throws(WorkspaceError) in
         try workspace.edit(tree.collection.id, verb: "move \(id)") {
           (editor) throws(EditRefusal) in
@@ -360,8 +355,8 @@ actor OrganizeService {
         }
       }
       done = "Moved"
-    default:
-      (done, undone) = try undo(command)
+    case .undo(let sequences):
+      (done, undone) = try undo(madeHere: sequences)
     }
     changes.changed()
     return .init(

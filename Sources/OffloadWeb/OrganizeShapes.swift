@@ -61,34 +61,3 @@ enum OrganizeShapes {
     var undone: UInt64?
   }
 }
-
-/// A command posted by an organize page.
-struct OrganizeCommand: Decodable {
-  /// What to do: `create`, `rename`, `delete`, `move`, `capture` (collections page); `add`,
-  /// `edit`, `done`, `delete`, `move`, `undo` (a collection page).
-  var action: String
-  /// The version of the view the page showed.
-  var version: String?
-  /// The collection (a collection page), by id.
-  var collection: String?
-  /// Items or collections by id.
-  var ids: [String]?
-  var id: String?
-  var name: String?
-  var kind: String?
-  var text: String?
-  var done: Bool?
-  /// `up`, `down`, `indent`, `outdent` (a keyboard move).
-  var direction: String?
-  /// Where a new row goes: after this item (nil: last).
-  var after: String?
-  /// With `undo`: the history sequences of the changes made on this page, oldest first.
-  var made: [UInt64]?
-  /// With `ids`: every row of the collection (select all), except `except`.
-  var all: Bool?
-  var except: [String]?
-  /// The collection `moveTo` moves the rows into, by id.
-  var target: String?
-  /// Rows whose children the page hides (session-only collapse), for keyboard moves.
-  var collapsed: [String]?
-}

@@ -29,7 +29,8 @@ struct WebAssets: Sendable {
   ///
   /// - Parameter fileSystem: The file operations; the real ones by default.
   /// - Throws: `PersistenceError` when the resource folder or a file in it cannot be read (a
-  ///   broken installation), ``PageTemplate/Failure`` for a page without its head's place.
+  ///   broken installation), ``PageTemplate/Failure`` for a page without its head's place, or
+  ///   with a shared part's line twice.
   /// - Complexity: O(*b*) for *b* bytes of resources.
   static func load(fileSystem: some FileSystem = POSIXFileSystem()) throws -> WebAssets {
     guard let folder = Bundle.module.url(forResource: "Resources", withExtension: nil) else {
@@ -42,8 +43,10 @@ struct WebAssets: Sendable {
       let data = try fileSystem.readAll(PathName.join(folder.path, name))
       files[name] = Asset(bytes: Array(data), type: type)
     }
-    let head = try fileSystem.readAll(PathName.join(folder.path, PageTemplate.partial))
-    try PageTemplate.expand(&files, head: String(decoding: head, as: UTF8.self))
+    for part in PageTemplate.parts {
+      let text = try fileSystem.readAll(PathName.join(folder.path, part.file))
+      try PageTemplate.expand(&files, part, text: String(decoding: text, as: UTF8.self))
+    }
     return WebAssets(files: files)
   }
 

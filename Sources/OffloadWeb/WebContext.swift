@@ -32,7 +32,8 @@ extension WebCommand {
 }
 
 /// Decodes a request body as a ``WebCommand``: JSON only, at most ``WebLimits/requestBody``
-/// bytes, failures as an `HTTPError` with one line (413 for a body too large, 400 otherwise).
+/// bytes, failures as an `HTTPError` with one line (413 for a body too large, 400 otherwise;
+/// a ``DeckFailure`` the type's decoding throws keeps its status and line).
 struct WebRequestDecoder: RequestDecoder {
   func decode<T: Decodable>(
     _ type: T.Type, from request: Request, context: some RequestContext
@@ -50,6 +51,8 @@ struct WebRequestDecoder: RequestDecoder {
     }
     do {
       return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+    } catch let refusal as DeckFailure {
+      throw HTTPError(refusal)
     } catch DecodingError.dataCorrupted(let where_) where where_.codingPath.isEmpty {
       throw HTTPError(.badRequest, message: "the body must be a JSON command")
     } catch {

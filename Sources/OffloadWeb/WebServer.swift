@@ -29,33 +29,25 @@ public final class WebServer: Sendable {
   /// How to run the server.
   public struct Options: Sendable {
     /// The address to listen on; loopback unless the user says otherwise.
-    public var host: String
+    public var host = "127.0.0.1"
     /// The port; 0 picks a free one.
-    public var port: Int
+    public var port = 0
     /// The store folder (see `StoreLocation`).
     public var storeRoot: String
     /// The process environment (the Trash and the clock, as `PhotoSessions.store` reads them).
     public var environment: [String: String]
     /// Folders the page may start a session in (these and their subfolders).
-    public var roots: [String]
+    public var roots: [String] = []
     /// A folder to write each stroke into as a gesture trace, or nil.
     public var recordTraces: String?
     /// Whether to serve HTTPS on loopback too; beyond loopback the server always does.
-    public var tls: Bool
+    public var tls = false
 
-    /// Options with the defaults: loopback, a free port, no trace recording, plain HTTP.
-    public init(
-      host: String = "127.0.0.1", port: Int = 0, storeRoot: String,
-      environment: [String: String], roots: [String] = [], recordTraces: String? = nil,
-      tls: Bool = false
-    ) {
-      self.host = host
-      self.port = port
+    /// Options for the store at `storeRoot` with the defaults: loopback, a free port, no
+    /// session folders, no trace recording, plain HTTP (each a property to set).
+    public init(storeRoot: String, environment: [String: String]) {
       self.storeRoot = storeRoot
       self.environment = environment
-      self.roots = roots
-      self.recordTraces = recordTraces
-      self.tls = tls
     }
   }
 

@@ -20,17 +20,12 @@ struct EditIntentServiceScenarioTests {
     let milk = try workspace.addItem(to: groceries, text: SeedItinerary.milk).id.rawValue
     let tripView = try await service.collection(trip)
     let listView = try await service.collection(groceries)
-    func command(_ action: String, _ id: String?, in view: OrganizeShapes.Collection)
-      -> OrganizeCommand
+    func command(_ action: OrganizeCommand.Items.Action, in view: OrganizeShapes.Collection)
+      -> OrganizeCommand.Items
     {
-      var command = OrganizeCommand(action: action)
-      command.collection = view.id
-      command.version = view.version
-      command.id = id
-      return command
+      OrganizeCommand.Items(collection: view.id, version: view.version, action: action)
     }
-    var edit = command("edit", ids["Museum"], in: tripView)
-    edit.text = "   "
+    let edit = command(.edit(id: ids["Museum"] ?? "", text: "   "), in: tripView)
     #expect(
       await ItineraryServiceScenarioTests.refusal { _ = try await service.changeItems(edit) }
         == SeedItinerary.emptyTextReason)
@@ -43,13 +38,12 @@ struct EditIntentServiceScenarioTests {
           == SeedItinerary.placementReason,
         "\(id) \(word)")
     }
-    var gameOut = command("moveTo", ids[SeedItinerary.game], in: tripView)
-    gameOut.target = groceries
+    let gameOut = command(
+      .moveTo(.ids([ids[SeedItinerary.game] ?? ""]), target: groceries), in: tripView)
     #expect(
       await ItineraryServiceScenarioTests.refusal { _ = try await service.changeItems(gameOut) }
         == SeedItinerary.fixedReason)
-    var milkIn = command("moveTo", milk, in: listView)
-    milkIn.target = trip
+    let milkIn = command(.moveTo(.ids([milk]), target: trip), in: listView)
     #expect(
       await ItineraryServiceScenarioTests.refusal { _ = try await service.changeItems(milkIn) }
         == SeedItinerary.placementReason)

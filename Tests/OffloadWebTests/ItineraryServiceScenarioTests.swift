@@ -47,11 +47,9 @@ struct ItineraryServiceScenarioTests {
     let (trip, ids) = try Self.seed(workspace)
     let before = try await service.collection(trip)
     // A keyboard move of the game, down among its siblings.
-    var move = OrganizeCommand(action: "move")
-    move.collection = trip
-    move.version = before.version
-    move.id = ids[SeedItinerary.game]
-    move.direction = "down"
+    let move = OrganizeCommand.Items(
+      collection: trip, version: before.version,
+      action: .move(id: ids[SeedItinerary.game] ?? "", .down, collapsed: []))
     #expect(
       await Self.refusal { _ = try await service.changeItems(move) } == SeedItinerary.fixedReason)
     // A drop of the game onto another day, and of the segment onto day 3.

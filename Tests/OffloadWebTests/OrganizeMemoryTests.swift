@@ -59,9 +59,9 @@ struct OrganizeMemoryTests {
       case 3:
         let shown = try await service.collection(plan)
         let row = shown.rows[Int(random.next() % UInt64(shown.rows.count))]
-        var command = OrganizeCommand(action: "edit")
-        (command.collection, command.version) = (plan, shown.version)
-        (command.id, command.text) = (row.id, "Edited \(round)")
+        let command = OrganizeCommand.Items(
+          collection: plan, version: shown.version,
+          action: .edit(id: row.id, text: "Edited \(round)"))
         let changed = try await service.changeItems(command)
         #expect(changed.view == (try Self.fresh(root, plan)), note)
       case 4:

@@ -59,11 +59,10 @@ struct OrganizeServiceTests {
     func historyCount() throws -> Int { try workspace.history(limit: 1000).count }
   }
 
-  func command(_ action: String, _ collection: String, version: String?) -> OrganizeCommand {
-    var command = OrganizeCommand(action: action)
-    command.collection = collection
-    command.version = version
-    return command
+  func command(
+    _ action: OrganizeCommand.Items.Action, _ collection: String, version: String?
+  ) -> OrganizeCommand.Items {
+    OrganizeCommand.Items(collection: collection, version: version, action: action)
   }
 
   @Test(
@@ -95,15 +94,16 @@ struct OrganizeServiceTests {
     defer { store.folder.remove() }
     let before = try await store.service.collection(store.trip)
     let history = try store.historyCount()
-    for (text, direction, reason) in [
-      ("Game: Red Sox", "down", "day headers and games stay where they are"),
-      ("Day 2 New York", "up", "day headers and games stay where they are"),
-      ("Museum", "outdent", "never beside a day header"),
-      ("Lobster roll", "indent", "items go on a day"),
-    ] {
-      var move = command("move", store.trip, version: before.version)
-      move.id = store.ids[text]
-      move.direction = direction
+    let moves: [(String, KeyboardMove, String)] = [
+      ("Game: Red Sox", .down, "day headers and games stay where they are"),
+      ("Day 2 New York", .up, "day headers and games stay where they are"),
+      ("Museum", .outdent, "never beside a day header"),
+      ("Lobster roll", .indent, "items go on a day"),
+    ]
+    for (text, direction, reason) in moves {
+      let move = command(
+        .move(id: store.ids[text] ?? "", direction, collapsed: []), store.trip,
+        version: before.version)
       await #expect(throws: DeckFailure.self) { try await store.service.changeItems(move) }
       do {
         _ = try await store.service.changeItems(move)
@@ -160,32 +160,30 @@ struct OrganizeServiceTests {
     let store = try Store()
     defer { store.folder.remove() }
     var made: [UInt64] = []
-    func move(_ text: String, _ direction: String) async throws {
+    func move(_ text: String, _ direction: KeyboardMove) async throws {
       let version = try await store.service.collection(store.house).version
-      var move = command("move", store.house, version: version)
-      move.id = store.ids[text]
-      move.direction = direction
+      let move = command(
+        .move(id: store.ids[text] ?? "", direction, collapsed: []), store.house, version: version)
       made += try await store.service.changeItems(move).made.map { [$0] } ?? []
     }
-    try await move("Clean", "up")
+    try await move("Clean", .up)
     #expect(try await store.texts(store.house) == ["Paint", "Clean", "Fix the tap"])
-    try await move("Clean", "indent")
+    try await move("Clean", .indent)
     #expect(try await store.texts(store.house) == ["Paint", "  Clean", "Fix the tap"])
-    try await move("Fix the tap", "indent")
+    try await move("Fix the tap", .indent)
     #expect(try await store.texts(store.house) == ["Paint", "  Clean", "  Fix the tap"])
-    try await move("Clean", "outdent")
+    try await move("Clean", .outdent)
     #expect(try await store.texts(store.house) == ["Paint", "  Fix the tap", "Clean"])
     #expect(made.count == 4)
-    var undo = command("undo", store.house, version: nil)
-    undo.made = made
+    let undo = command(.undo(made: made), store.house, version: nil)
     let undone = try await store.service.changeItems(undo)
     #expect(undone.undone == made.last)
     #expect(try await store.texts(store.house) == ["Paint", "  Clean", "  Fix the tap"])
     // A list does not nest.
     let version = try await store.service.collection(store.groceries).version
-    var indent = command("move", store.groceries, version: version)
-    indent.id = store.ids["Eggs"]
-    indent.direction = "indent"
+    let indent = command(
+      .move(id: store.ids["Eggs"] ?? "", .indent, collapsed: []), store.groceries,
+      version: version)
     await #expect(throws: DeckFailure.self) { try await store.service.changeItems(indent) }
     #expect(try await store.texts(store.groceries) == ["Milk", "Eggs", "Bread"])
   }
@@ -197,8 +195,8 @@ struct OrganizeServiceTests {
     let seen = try await store.service.collection(store.groceries)
     // Another process (the CLI) changes the list meanwhile.
     try store.workspace.moveItem(store.ids["Bread"] ?? "", to: .firstRoot)
-    var delete = command("delete", store.groceries, version: seen.version)
-    delete.ids = [store.ids["Milk"] ?? ""]
+    let delete = command(
+      .delete(.ids([store.ids["Milk"] ?? ""])), store.groceries, version: seen.version)
     do {
       _ = try await store.service.changeItems(delete)
       Issue.record("a stale delete went through")
@@ -207,8 +205,7 @@ struct OrganizeServiceTests {
       #expect(error.description.contains("changed since the page showed it"), "\(error)")
     }
     #expect(try await store.texts(store.groceries) == ["Bread", "Milk", "Eggs"])
-    var missing = command("delete", store.groceries, version: nil)
-    missing.ids = [store.ids["Milk"] ?? ""]
+    let missing = command(.delete(.ids([store.ids["Milk"] ?? ""])), store.groceries, version: nil)
     do {
       _ = try await store.service.changeItems(missing)
       Issue.record("a versionless delete went through")
@@ -222,34 +219,30 @@ struct OrganizeServiceTests {
     let store = try Store()
     defer { store.folder.remove() }
     var version = try await store.service.collection(store.groceries).version
-    var done = command("done", store.groceries, version: version)
-    done.all = true
-    done.except = [store.ids["Eggs"] ?? ""]
+    let eggs = store.ids["Eggs"] ?? ""
+    let done = command(.done(.all(except: [eggs]), true), store.groceries, version: version)
     let history = try store.historyCount()
     let marked = try await store.service.changeItems(done)
     #expect(marked.view.rows.map(\.done) == [true, false, true])
     #expect(try store.historyCount() == history + 1)
     version = marked.view.version
-    var delete = command("delete", store.groceries, version: version)
-    delete.all = true
-    delete.except = [store.ids["Eggs"] ?? ""]
+    let delete = command(.delete(.all(except: [eggs])), store.groceries, version: version)
     let deleted = try await store.service.changeItems(delete)
     #expect(deleted.view.rows.map(\.text) == ["Eggs"])
     #expect(deleted.done == "Deleted 2 items")
     #expect(try store.historyCount() == history + 2)
-    var undo = command("undo", store.groceries, version: nil)
-    undo.made = [try #require(marked.made), try #require(deleted.made)]
+    let made = [try #require(marked.made), try #require(deleted.made)]
+    let undo = command(.undo(made: made), store.groceries, version: nil)
     _ = try await store.service.changeItems(undo)
     #expect(try await store.texts(store.groceries) == ["Milk", "Eggs", "Bread"])
-    var moveTo = command("moveTo", store.groceries, version: deleted.view.version)
-    moveTo.ids = [store.ids["Milk"] ?? ""]
-    moveTo.target = store.house
+    var moveTo = command(
+      .moveTo(.ids([store.ids["Milk"] ?? ""]), target: store.house), store.groceries,
+      version: deleted.view.version)
     await #expect(throws: DeckFailure.self) { try await store.service.changeItems(moveTo) }
     moveTo.version = try await store.service.collection(store.groceries).version
     _ = try await store.service.changeItems(moveTo)
     #expect(try await store.texts(store.house).last == "Milk")
-    var nothing = command("delete", store.groceries, version: moveTo.version)
-    nothing.ids = []
+    let nothing = command(.delete(.ids([])), store.groceries, version: moveTo.version)
     await #expect(throws: DeckFailure.self) { try await store.service.changeItems(nothing) }
   }
 
@@ -262,45 +255,43 @@ struct OrganizeServiceTests {
     }
     #expect(try await names() == ["Inbox", "Trip", "House", "Groceries"])
     var view = try await store.service.collections()
-    var create = OrganizeCommand(action: "create", version: view.version, name: "Books")
-    create.kind = "plan"
+    typealias Change = OrganizeCommand.Collections
+    let create = Change(version: view.version, action: .create(name: "Books", kind: .plan))
     view = try await store.service.changeCollections(create).view
     let books = try #require(view.collections.last)
     #expect(books.name == "Books" && books.kind == "plan")
-    var up = OrganizeCommand(action: "move", version: view.version, id: books.id)
-    up.direction = "up"
+    let up = Change(version: view.version, action: .move(id: books.id, to: .up))
     view = try await store.service.changeCollections(up).view
     #expect(try await names() == ["Inbox", "Trip", "House", "Books", "Groceries"])
-    var first = OrganizeCommand(action: "move", version: view.version, id: books.id)
-    first.direction = "first"
+    let first = Change(version: view.version, action: .move(id: books.id, to: .first))
     view = try await store.service.changeCollections(first).view
     #expect(try await names() == ["Inbox", "Books", "Trip", "House", "Groceries"])
     // Stale: the version before the move.
     await #expect(throws: DeckFailure.self) {
       try await store.service.changeCollections(
-        OrganizeCommand(action: "rename", version: up.version, id: books.id, name: "Novels"))
+        Change(version: up.version, action: .rename(id: books.id, name: "Novels")))
     }
     view = try await store.service.changeCollections(
-      OrganizeCommand(action: "rename", version: view.version, id: books.id, name: "Novels")
+      Change(version: view.version, action: .rename(id: books.id, name: "Novels"))
     ).view
     #expect(try await names() == ["Inbox", "Novels", "Trip", "House", "Groceries"])
     view = try await store.service.changeCollections(
-      OrganizeCommand(action: "capture", text: "Call the plumber")
+      Change(action: .capture(text: "Call the plumber"))
     ).view
     #expect(view.collections.first?.itemCount == 1)
     let deleted = try await store.service.changeCollections(
-      OrganizeCommand(action: "delete", version: view.version, id: store.house))
+      Change(version: view.version, action: .delete(ids: [store.house])))
     view = deleted.view
     #expect(try await names() == ["Inbox", "Novels", "Trip", "Groceries"])
-    var undo = OrganizeCommand(action: "undo")
-    undo.made = deleted.made.map { [$0] }
+    let undo = Change(action: .undo(made: deleted.made.map { [$0] } ?? []))
     _ = try await store.service.changeCollections(undo)
     #expect(try await names() == ["Inbox", "Novels", "Trip", "House", "Groceries"])
     #expect(try await store.texts(store.house) == ["Paint", "Fix the tap", "Clean"])
     do {
       _ = try await store.service.changeCollections(
-        OrganizeCommand(
-          action: "create", version: try await store.service.collections().version, name: "trip"))
+        Change(
+          version: try await store.service.collections().version,
+          action: .create(name: "trip", kind: .list)))
       Issue.record("a duplicate name was accepted")
     } catch {
       #expect(error.status == 409, "\(error)")

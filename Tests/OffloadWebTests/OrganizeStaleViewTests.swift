@@ -193,34 +193,21 @@ struct OrganizeStaleViewTests {
     let (tree, rules, _) = try await service.load(collection)
     let leaves = seen.rows.filter { $0.childCount == 0 }
     let leaf = leaves[random.index(below: leaves.count)].id
-    var command = OrganizeCommand(action: "")
-    command.collection = collection
-    command.version = seen.version
+    let action: OrganizeCommand.Items.Action
     switch route {
     case .add:
-      command.action = "add"
-      command.text = "Added in the page \(step)"
-      command.after = random.chance(0.5) ? leaf : nil
+      action = .add(text: "Added in the page \(step)", after: random.chance(0.5) ? leaf : nil)
     case .edit:
-      command.action = "edit"
-      command.id = leaf
-      command.text = "Edited in the page \(step)"
+      action = .edit(id: leaf, text: "Edited in the page \(step)")
     case .done:
-      command.action = "done"
-      command.ids = [leaf]
-      command.done = seen.rows.first { $0.id == leaf }?.done == false
+      action = .done(.ids([leaf]), seen.rows.first { $0.id == leaf }?.done == false)
     case .doneAllExcept:
-      command.action = "done"
-      command.all = true
-      command.except = [leaf]
-      command.done = seen.rows.contains { $0.id != leaf && !$0.done }
+      action = .done(
+        .all(except: [leaf]), seen.rows.contains { $0.id != leaf && !$0.done })
     case .delete:
-      command.action = "delete"
-      command.ids = [leaf]
+      action = .delete(.ids([leaf]))
     case .moveTo:
-      command.action = "moveTo"
-      command.ids = [leaf]
-      command.target = target
+      action = .moveTo(.ids([leaf]), target: target)
     case .keyboardMove, .drop:
       // A move the rules allow on the rows the page shows.
       let rows = tree.editor.dropRows()
@@ -239,12 +226,13 @@ struct OrganizeStaleViewTests {
           target, moving: id.rawValue, in: collection, version: seen.version)
         return
       }
-      command.action = "move"
-      command.id = id.rawValue
-      command.direction = move.rawValue
+      action = .move(id: id.rawValue, move, collapsed: [])
     default:
       Issue.record("not an items route: \(route)")
+      return
     }
+    let command = OrganizeCommand.Items(
+      collection: collection, version: seen.version, action: action)
     _ = try await service.changeItems(command)
   }
 
@@ -254,25 +242,20 @@ struct OrganizeStaleViewTests {
     let seen = try await service.collections()
     let movable = seen.collections.filter { !$0.isInbox }
     let extras = movable.filter { $0.name.hasPrefix("Extra") || $0.name.hasPrefix("New") }
-    var command = OrganizeCommand(action: "", version: seen.version)
+    let action: OrganizeCommand.Collections.Action
     switch route {
     case .renameCollection:
-      command.action = "rename"
-      command.id = movable[random.index(below: movable.count)].id
-      command.name = "Renamed in the page \(step)"
+      action = .rename(
+        id: movable[random.index(below: movable.count)].id, name: "Renamed in the page \(step)")
     case .deleteCollection where !extras.isEmpty:
-      command.action = "delete"
-      command.id = extras[random.index(below: extras.count)].id
+      action = .delete(ids: [extras[random.index(below: extras.count)].id])
     case .moveCollection:
-      command.action = "move"
       let index = random.index(below: movable.count - 1) + 1
-      command.id = movable[index].id
-      command.direction = random.chance(0.5) ? "up" : "first"
+      action = .move(id: movable[index].id, to: random.chance(0.5) ? .up : .first)
     default:
-      command.action = "create"
-      command.name = "New \(step)"
-      command.kind = random.chance(0.5) ? "list" : "plan"
+      action = .create(name: "New \(step)", kind: random.chance(0.5) ? .list : .plan)
     }
+    let command = OrganizeCommand.Collections(version: seen.version, action: action)
     _ = try await service.changeCollections(command)
   }
 }

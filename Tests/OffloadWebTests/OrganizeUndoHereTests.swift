@@ -24,8 +24,7 @@ struct OrganizeUndoHereTests {
     let workspace = Workspace(root: folder.appending("store"))
     let list = try workspace.createCollection(named: "Groceries", kind: .list).id.rawValue
     let service = OrganizeService(workspace: workspace)
-    var undo = OrganizeCommand(action: "undo")
-    undo.collection = list
+    var undo = OrganizeCommand.Items(collection: list, action: .undo(made: []))
     // Nothing made on the page yet: the store's own last change (the create) stays.
     let nothing = await refusal { _ = try await service.changeItems(undo) }
     #expect(nothing?.status == 409)
@@ -33,10 +32,9 @@ struct OrganizeUndoHereTests {
       nothing?.description
         == "nothing is left to undo here: undo here takes back only the changes made here")
 
-    var add = OrganizeCommand(action: "add")
-    add.collection = list
-    add.version = try await service.collection(list).version
-    add.text = "Milk"
+    let add = OrganizeCommand.Items(
+      collection: list, version: try await service.collection(list).version,
+      action: .add(text: "Milk", after: nil))
     let added = try await service.changeItems(add)
     let made = try #require(added.made)
     #expect(try workspace.history(limit: 1).first?.sequence == made)
@@ -44,7 +42,7 @@ struct OrganizeUndoHereTests {
     // A command adds an item after the page's change: the page's Undo leaves it alone.
     try workspace.addItem(to: "Groceries", text: "Eggs")
     let summary = try #require(workspace.history(limit: 1).first).summary
-    undo.made = [made]
+    undo.action = .undo(made: [made])
     let elsewhere = await refusal { _ = try await service.changeItems(undo) }
     #expect(elsewhere?.status == 409)
     #expect(

@@ -40,8 +40,9 @@ struct OtherDeviceSessionTests {
     let refusal =
       "photo session \(id) was started on device \"\(device.name)\" (\(device.replica)); only that device changes it"
 
-    let server = WebServer(
-      options: .init(storeRoot: phone, environment: environment("phone"), roots: [photos]))
+    var options = WebServer.Options(storeRoot: phone, environment: environment("phone"))
+    options.roots = [photos]
+    let server = WebServer(options: options)
     server.access.port = 80
     let headers: HTTPFields = [
       .cookie: "\(server.access.cookieName)=\(server.access.token)",

@@ -12,10 +12,12 @@ struct PageTemplateTests {
     let pages = files.keys.filter { $0.hasSuffix(".html") }.sorted()
     #expect(
       pages == ["collection.html", "collections.html", "home.html", "photos.html", "review.html"])
-    #expect(files[PageTemplate.partial] == nil, "the partial is served")
+    for part in PageTemplate.parts {
+      #expect(files[part.file] == nil, "the part \(part.file) is served")
+    }
     for name in pages {
       let page = String(decoding: try #require(files[name]).bytes, as: UTF8.self)
-      #expect(!page.contains(PageTemplate.marker), "\(name) kept the marker")
+      #expect(!page.contains("<!-- "), "\(name) kept a marker")
       for line in [
         #"<meta charset="utf-8">"#, #"<link rel="manifest" href="/manifest.webmanifest""#,
         #"<link rel="apple-touch-icon""#, #"<meta name="theme-color""#,
@@ -64,7 +66,7 @@ struct PageTemplateTests {
           description:
             "page odd.html holds \"<!-- page head\" \(count) times, not once: the shared head has no one place there"
         )
-      ) { try PageTemplate.expand(&files, head: head) }
+      ) { try PageTemplate.expand(&files, PageTemplate.head, text: head) }
     }
     var short = [
       "b.html": WebAssets.Asset(
@@ -73,13 +75,49 @@ struct PageTemplateTests {
     #expect(
       throws: PageTemplate.Failure(description: #"page b.html's head line names no script="…""#)
     ) {
-      try PageTemplate.expand(&short, head: head)
+      try PageTemplate.expand(&short, PageTemplate.head, text: head)
     }
     let page = Array("<!-- page head title=\"T\" script=\"s.js\" class=\"c\" -->\nrest\n".utf8)
     var files = ["a.html": WebAssets.Asset(bytes: page, type: "text/html")]
-    #expect(throws: Never.self) { try PageTemplate.expand(&files, head: head) }
+    #expect(throws: Never.self) { try PageTemplate.expand(&files, PageTemplate.head, text: head) }
     #expect(
       files["a.html"]?.bytes
         == Array("<title>T</title><script src=\"s.js\"></script><body class=\"c\">\nrest\n".utf8))
+  }
+
+  @Test("both organize pages end their main part with the shared status, message and toolbar")
+  func organizePagesShareTheToolbar() throws {
+    let files = try WebAssets.load().files
+    for (name, label) in [
+      ("collection.html", "Selected items"), ("collections.html", "Selected collections"),
+    ] {
+      let text = String(decoding: try #require(files[name]).bytes, as: UTF8.self)
+      #expect(
+        text.contains(
+          "  <p id=\"status\" class=\"status\" role=\"status\" aria-live=\"polite\"></p>\n"
+            + "  <p id=\"message\" class=\"message organize-message\" role=\"alert\" hidden></p>\n"
+            + "</main>\n<footer id=\"toolbar\" class=\"toolbar\" role=\"toolbar\" aria-label=\"\(label)\" hidden>\n"
+            + "  <p id=\"selected-count\" class=\"count\">0 selected</p>\n"
+            + "  <button id=\"select-all\" type=\"button\">Select all</button>\n  <button id=\"bulk-"
+        ),
+        "\(name)")
+    }
+    // A page without the part's line is left as it is; one holding it twice is refused.
+    var made = [
+      "plain.html": WebAssets.Asset(bytes: Array("<p>plain</p>\n".utf8), type: "text/html"),
+      "twice.html": WebAssets.Asset(
+        bytes: Array(
+          #"<!-- organize toolbar label="a" --><!-- organize toolbar label="b" -->"#.utf8),
+        type: "text/html"),
+    ]
+    #expect(
+      throws: PageTemplate.Failure(
+        description:
+          "page twice.html holds \"<!-- organize toolbar\" 2 times, not once: the shared toolbar has no one place there"
+      )
+    ) { try PageTemplate.expand(&made, PageTemplate.organizeToolbar, text: "{{label}}") }
+    made["twice.html"] = nil
+    try PageTemplate.expand(&made, PageTemplate.organizeToolbar, text: "{{label}}")
+    #expect(made["plain.html"]?.bytes == Array("<p>plain</p>\n".utf8))
   }
 }

@@ -275,8 +275,10 @@ struct WebIdentityTests {
       ("::", false, true), ("fe80::1", true, true),
     ]
     for (host, tls, expected) in cases {
-      let server = WebServer(
-        options: .init(host: host, storeRoot: "/nonexistent", environment: [:], tls: tls))
+      var options = WebServer.Options(storeRoot: "/nonexistent", environment: [:])
+      options.host = host
+      options.tls = tls
+      let server = WebServer(options: options)
       #expect(server.usesTLS == expected, "\(host) --tls \(tls)")
       #expect(server.address(port: 9).hasPrefix(expected ? "https://" : "http://"), "\(host)")
     }

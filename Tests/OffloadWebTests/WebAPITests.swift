@@ -24,9 +24,9 @@ struct WebAPITests {
 
     init(fixture: WebFixture) {
       self.fixture = fixture
-      server = WebServer(
-        options: .init(
-          storeRoot: fixture.store, environment: fixture.environment, roots: [fixture.photos]))
+      var options = WebServer.Options(storeRoot: fixture.store, environment: fixture.environment)
+      options.roots = [fixture.photos]
+      server = WebServer(options: options)
       server.access.port = 80
     }
 
@@ -188,6 +188,22 @@ struct WebAPITests {
           (
             "/api/items", #"{"collection":1}"#, "application/json", .badRequest,
             "the body must be a JSON command"
+          ),
+          (
+            "/api/items", #"{"action":"fly","collection":"c"}"#, "application/json",
+            .badRequest, #"unknown action "fly""#
+          ),
+          (
+            "/api/items", #"{"action":"edit","collection":"c","text":"t"}"#,
+            "application/json", .badRequest, "edit needs an item id"
+          ),
+          (
+            "/api/items", #"{"action":"add","text":"t"}"#, "application/json", .badRequest,
+            "the command names no collection"
+          ),
+          (
+            "/api/collections", #"{"action":"move","id":"c","direction":"sideways"}"#,
+            "application/json", .badRequest, "move needs direction up, down or first, or after"
           ),
           (
             "/api/decide", String(repeating: " ", count: WebLimits.requestBody + 1),

@@ -108,12 +108,13 @@ struct ServeCommand: AsyncParsableCommand {
     // address is the command's only output.
     var logger = Logger(label: "offloadctl.serve")
     logger.logLevel = environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .error
-    let server = WebServer(
-      options: .init(
-        host: host, port: port, storeRoot: storeRoot, environment: environment, roots: roots,
-        recordTraces: recordTraces.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
-        tls: tls),
-      logger: logger)
+    var options = WebServer.Options(storeRoot: storeRoot, environment: environment)
+    options.host = host
+    options.port = port
+    options.roots = roots
+    options.recordTraces = recordTraces.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+    options.tls = tls
+    let server = WebServer(options: options, logger: logger)
     let openBrowser = open
     let loopback = server.isLoopbackOnly
     let shownHost = host

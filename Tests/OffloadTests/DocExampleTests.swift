@@ -7,6 +7,7 @@ import TerminalUI
 import Testing
 
 @testable import Offload
+@testable import Persistence
 
 /// The examples of Offload's doc comments and DocC catalog, compiled and run here;
 /// `everyExampleIsHere` fails when an example is written that this file does not hold.

@@ -206,7 +206,8 @@ struct CanonicalJSONCodableTests {
       let envelope = try CanonicalJSON.decoder().decode(Envelope<Card>.self, from: slow)
       #expect(read.document == envelope.data, "round \(round), \(rng)")
       #expect(read.document == card, "round \(round), \(rng)")
-      #expect(read.journal == envelope.journal && read.version == 2, "round \(round), \(rng)")
+      #expect(
+        read.journal == envelope.header.journal && read.version == 2, "round \(round), \(rng)")
     }
   }
 

@@ -1,7 +1,8 @@
 import Foundation
 import OffloadTestSupport
-import Persistence
 import Testing
+
+@testable import Persistence
 
 @Suite("Replica folders: own log, other devices' logs, identity")
 struct ReplicaFoldersTests {

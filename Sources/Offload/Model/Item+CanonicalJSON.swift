@@ -12,6 +12,9 @@ extension Item: CanonicalJSONCodable {
   static let canonicalKeys: CanonicalJSONKeys = [
     "created", "done", "id", "note", "order", "parent", "role", "text",
   ]
+  /// The keys every item has, as bits of ``canonicalKeys`` (created, done, id, order, text):
+  /// `note`, `parent` and `role` are written only when set.
+  static let requiredKeys: UInt64 = 0b1001_0111
 
   /// Writes the item as its `Codable` conformance does: members in key order, no `parent` for
   /// a root, no `note` without one, no `role` without one.
@@ -39,40 +42,36 @@ extension Item: CanonicalJSONCodable {
   ///   unknown or repeated member, an invalid id or order key, a value of the wrong kind.
   /// - Complexity: O(*m*), where *m* is the item's size in the file.
   package init(canonicalJSON reader: inout CanonicalJSONReader) throws(CanonicalJSONError) {
-    var created: Date?
-    var done: Bool?
-    var id: ShortID?
-    var note: String?
-    var order: OrderKey?
-    var parent: ShortID?
-    var role: PlacementRole?
-    var text: String?
-    try reader.readObject(keys: Self.canonicalKeys) { (reader, key) throws(CanonicalJSONError) in
+    // Each member read replaces the placeholder's; the keys read show whether every required
+    // member was there.
+    var item = Item(id: ShortID(unchecked: ""), text: "", created: .distantPast, order: .first)
+    let read = try reader.readObject(keys: Self.canonicalKeys) {
+      (reader, key) throws(CanonicalJSONError) in
       switch key {
-      case 0: created = try reader.readDate()
-      case 1: done = try reader.readBool()
-      case 2: id = try ShortID(canonicalJSON: &reader)
-      case 3: note = try reader.readNull() ? nil : try reader.readString()
-      case 4: order = try reader.readString { OrderKey(rawValue: $0) }
-      case 5: parent = try reader.readNull() ? nil : try ShortID(canonicalJSON: &reader)
+      case 0: item.created = try reader.readDate()
+      case 1: item.done = try reader.readBool()
+      case 2: item.id = try ShortID(canonicalJSON: &reader)
+      case 3: item.note = try reader.readNull() ? nil : try reader.readString()
+      case 4: item.order = try reader.readString { OrderKey(rawValue: $0) }
+      case 5: item.parent = try reader.readNull() ? nil : try ShortID(canonicalJSON: &reader)
       case 6:
-        role =
+        item.role =
           try reader.readNull() ? nil : try reader.readString { try? PlacementRole(parsing: $0) }
-      default: text = try reader.readString()
+      default: item.text = try reader.readString()
       }
     }
-    guard let created, let done, let id, let order, let text else {
+    guard read & Self.requiredKeys == Self.requiredKeys else {
       throw CanonicalJSONError(offset: reader.offset)
     }
-    self.init(
-      id: id, text: text, created: created, done: done, parent: parent, order: order, note: note,
-      role: role)
+    self = item
   }
 }
 
 extension ItemCollection: CanonicalJSONCodable {
   /// The member keys in the order `Codable` writes them (UTF-8 byte order).
   static let canonicalKeys: CanonicalJSONKeys = ["created", "id", "items", "kind", "name"]
+  /// The keys every collection has, as bits of ``canonicalKeys``: all of them.
+  static let requiredKeys: UInt64 = 0b1_1111
 
   /// Writes the collection as its `Codable` conformance does.
   ///
@@ -100,29 +99,26 @@ extension ItemCollection: CanonicalJSONCodable {
   /// - Throws: `CanonicalJSONError` for anything the reader leaves to `JSONDecoder`.
   /// - Complexity: O(*n*), where *n* is the collection's size in the file.
   package init(canonicalJSON reader: inout CanonicalJSONReader) throws(CanonicalJSONError) {
-    var created: Date?
-    var id: ShortID?
-    var items: [Item]?
-    var kind: CollectionKind?
-    var name: String?
-    try reader.readObject(keys: Self.canonicalKeys) { (reader, key) throws(CanonicalJSONError) in
+    // As for an item: each member read replaces the placeholder's.
+    var collection = ItemCollection(
+      id: ShortID(unchecked: ""), name: "", kind: .list, created: .distantPast)
+    let read = try reader.readObject(keys: Self.canonicalKeys) {
+      (reader, key) throws(CanonicalJSONError) in
       switch key {
-      case 0: created = try reader.readDate()
-      case 1: id = try ShortID(canonicalJSON: &reader)
+      case 0: collection.created = try reader.readDate()
+      case 1: collection.id = try ShortID(canonicalJSON: &reader)
       case 2:
-        var read: [Item] = []
         try reader.readArray { (reader) throws(CanonicalJSONError) in
-          read.append(try Item(canonicalJSON: &reader))
+          collection.items.append(try Item(canonicalJSON: &reader))
         }
-        items = read
-      case 3: kind = try reader.readString { CollectionKind(rawValue: $0) }
-      default: name = try reader.readString()
+      case 3: collection.kind = try reader.readString { CollectionKind(rawValue: $0) }
+      default: collection.name = try reader.readString()
       }
     }
-    guard let created, let id, let items, let kind, let name else {
+    guard read == Self.requiredKeys else {
       throw CanonicalJSONError(offset: reader.offset)
     }
-    self.init(id: id, name: name, kind: kind, created: created, items: items)
+    self = collection
   }
 }
 

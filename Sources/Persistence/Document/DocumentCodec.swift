@@ -23,7 +23,8 @@ enum DocumentCodec {
       return bytes
     }
     let envelope = Envelope(
-      data: document, format: format.name, journal: journal, version: format.version)
+      data: document,
+      header: EnvelopeHeader(format: format.name, journal: journal, version: format.version))
     do {
       var bytes: [UInt8] = []
       try LineEncoder(pretty: format.prettyPrinted).encode(envelope, into: &bytes)
@@ -54,9 +55,10 @@ enum DocumentCodec {
     var firstError: (any Error)?
     do {
       let envelope = try decoder.decode(Envelope<Document>.self, from: data)
-      if envelope.format == format.name && envelope.version == format.version {
+      let header = envelope.header
+      if header.format == format.name && header.version == format.version {
         return DecodedDocument(
-          document: envelope.data, version: envelope.version, journal: envelope.journal)
+          document: envelope.data, version: header.version, journal: header.journal)
       }
     } catch {
       firstError = error
@@ -223,7 +225,7 @@ enum DocumentCodec {
     do {
       let bytes = try CanonicalJSON.encoder(pretty: false).encode(value)
       let document = try decoder.decode(Document.self, from: bytes)
-      return DecodedDocument(document: document, version: version, journal: old.journal)
+      return DecodedDocument(document: document, version: version, journal: old.header.journal)
     } catch {
       throw PersistenceError(
         .migrationFailed, path: path, underlying: error,

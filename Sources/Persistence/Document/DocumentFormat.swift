@@ -73,17 +73,34 @@ public struct Migration: Sendable {
   }
 }
 
-/// The envelope around every document: format, version, the journal position of a snapshot,
-/// and the data.
-struct Envelope<Payload: Codable>: Codable {
+/// The envelope around every document: its header (format, version, the journal position of a
+/// snapshot) and the data, all members of one JSON object.
+struct Envelope<Payload: Codable> {
   var data: Payload
-  var format: String
-  var journal: JournalPosition?
-  var version: Int
+  var header: EnvelopeHeader
 }
 
-/// The envelope without its data, read to learn the version of a file.
-struct EnvelopeHeader: Decodable {
+extension Envelope: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case data
+  }
+
+  // The header's members stand beside `data`: the header reads and writes them itself.
+  init(from decoder: any Decoder) throws {
+    data = try decoder.container(keyedBy: CodingKeys.self).decode(Payload.self, forKey: .data)
+    header = try EnvelopeHeader(from: decoder)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(data, forKey: .data)
+    try header.encode(to: encoder)
+  }
+}
+
+/// What an envelope says besides its data; read alone to learn the format and version of a
+/// file whose data does not decode.
+struct EnvelopeHeader: Codable {
   var format: String
   var journal: JournalPosition?
   var version: Int

@@ -1,8 +1,9 @@
 /// What ``FileSystem/status(_:followingLinks:)`` tells about a path: its kind, where it lives
 /// (device and inode), its size, owner, permission bits and modification time.
 ///
-/// Together, device, inode, size and modification time identify one version of a file: a
-/// program that recorded them can tell later whether the file at a path is still the same one.
+/// Together, device, inode, size and modification time identify one version of a file (its
+/// ``FileIdentity``): a program that recorded them can tell later whether the file at a path is
+/// still the same one.
 public struct FileStatus: Sendable, Hashable {
   /// What kind of file a path names.
   public enum Kind: Sendable, Hashable {

@@ -9,24 +9,10 @@ extension JSONLinesJournal {
     public var generation: Int
     /// The sequence number of the last entry.
     public var lastSequence: Int
-    /// The journal file's device, inode, size and modification time.
-    var journal: Stamp
+    /// The journal file's identity: device, inode, size and modification time.
+    var journal: FileIdentity
     /// The snapshot's, or nil when there was none.
-    var snapshot: Stamp?
-
-    struct Stamp: Sendable, Hashable {
-      var device: UInt64
-      var inode: UInt64
-      var size: Int64
-      var modified: Int64
-
-      init(_ status: FileStatus) {
-        device = status.device
-        inode = status.inode
-        size = status.size
-        modified = status.modified.nanosecondsSince1970
-      }
-    }
+    var snapshot: FileIdentity?
   }
 
   /// Syncs, notes where the journal stopped, then closes it and releases its lock, so another
@@ -118,7 +104,7 @@ extension JSONLinesJournal {
     let snapshot = try fileSystem.statusIfPresent(
       snapshotPath(directory, name), followingLinks: false)
     return ResumePoint(
-      generation: generation, lastSequence: lastSequence, journal: .init(journal),
-      snapshot: snapshot.map { .init($0) })
+      generation: generation, lastSequence: lastSequence, journal: FileIdentity(journal),
+      snapshot: snapshot.map(FileIdentity.init))
   }
 }

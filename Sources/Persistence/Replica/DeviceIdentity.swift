@@ -2,6 +2,9 @@ import Foundation
 
 /// Which device this is for one store: kept outside the synced folder, so a copied store
 /// becomes a new device and two copies of a store on one machine are two devices.
+///
+/// ``DeviceIdentityStore/loadOrCreate(name:newReplicaID:newClaim:machine:)`` makes and saves
+/// a store's identity; ``DeviceIdentityStore/reassign(_:replica:claim:machine:)`` replaces it.
 public struct DeviceIdentity: Codable, Sendable, Equatable {
   /// The device's replica id in this store.
   public var replica: String
@@ -16,24 +19,6 @@ public struct DeviceIdentity: Codable, Sendable, Equatable {
   /// the identity made with the store is told apart; `nil` in identity files written before
   /// anchors (the first open records it) and in `device.json`.
   public var anchor: DeviceAnchor?
-
-  /// Creates an identity.
-  ///
-  /// - Parameters:
-  ///   - replica: The replica id.
-  ///   - claim: A random token.
-  ///   - name: The device's name.
-  ///   - store: The store's real path.
-  ///   - anchor: Where the identity was made; `nil` until recorded.
-  public init(
-    replica: String, claim: String, name: String, store: String, anchor: DeviceAnchor? = nil
-  ) {
-    self.replica = replica
-    self.claim = claim
-    self.name = name
-    self.store = store
-    self.anchor = anchor
-  }
 }
 
 /// What a device's folder says about who writes it.

@@ -179,3 +179,25 @@ extension FolderLibrary {
   }
 
 }
+
+extension FileIdentity {
+  /// How `self` (what is at the path now) differs from `expected`, in a few words, or nil
+  /// when it is the same file.
+  ///
+  /// A commit compares the identity of every file of a card (the photo and its companions) with
+  /// the one recorded at start (or at the rescan that added it) and skips the whole card
+  /// (``PhotoSessionError/Code/photoChanged``) when one differs, so a file replaced by another
+  /// file or by a folder is never trashed.
+  func difference(from expected: FileIdentity) -> String? {
+    if device != expected.device || inode != expected.inode {
+      return "it is another file than the one the session saw (its inode changed)"
+    }
+    if size != expected.size {
+      return "its size changed from \(expected.size) to \(size) bytes"
+    }
+    if modificationNanoseconds != expected.modificationNanoseconds {
+      return "it was modified since the session started"
+    }
+    return nil
+  }
+}

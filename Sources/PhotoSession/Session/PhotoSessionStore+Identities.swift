@@ -11,7 +11,7 @@ extension PhotoSessionStore {
     return table.isEmpty ? nil : table
   }
 
-  /// The bytes of an identities file: one ``FileIdentity/line`` per identity.
+  /// The bytes of an identities file: one `FileIdentity.line` per identity.
   ///
   /// - Complexity: O(*n*) for *n* identities.
   static func identityLines(_ identities: [FileIdentity]) -> [UInt8] {

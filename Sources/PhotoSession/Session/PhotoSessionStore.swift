@@ -94,12 +94,12 @@ public final class PhotoSessionStore {
     migrations: [Migration(from: 2) { data in data }], prettyPrinted: false)
   /// The manifest's file name in a session folder.
   static let manifestFile = "manifest.json"
-  /// The file beside the manifest holding each photo's ``FileIdentity`` at start, one
-  /// ``FileIdentity/line`` per photo in manifest order (absent in sessions started before it
+  /// The file beside the manifest holding each photo's `FileIdentity` at start, one
+  /// `FileIdentity.line` per photo in manifest order (absent in sessions started before it
   /// existed: their photos are only checked to be regular files).
   static let identitiesFile = "identities"
-  /// The file beside the manifest holding each companion's ``FileIdentity`` at start, one
-  /// ``FileIdentity/line`` per companion in manifest order (the photos in order, each photo's
+  /// The file beside the manifest holding each companion's `FileIdentity` at start, one
+  /// `FileIdentity.line` per companion in manifest order (the photos in order, each photo's
   /// ``Manifest/companions`` in order); absent when no photo has companions and in sessions
   /// started before version 3, whose companions are only checked to be regular files.
   static let companionIdentitiesFile = "companion-identities"

@@ -1,3 +1,5 @@
+public import Persistence
+
 /// One file of a card as a scan saw it: its path relative to the library root and its
 /// identity then.
 public struct CardFile: Hashable, Sendable, Codable {

@@ -1,12 +1,10 @@
-import Persistence
-
-/// What identifies a file as the one a session saw at start: its device, inode, size and
-/// modification time (nanoseconds).
+/// What identifies one version of a file: its device, inode, size and modification time
+/// (nanoseconds), as its ``FileStatus`` gives them.
 ///
-/// A commit compares the identity of every file of a card (the photo and its companions) with
-/// the one recorded at start (or at the rescan that added it) and skips the whole card
-/// (``PhotoSessionError/Code/photoChanged``) when one differs, so a file replaced by another
-/// file or by a folder is never trashed. Encoded as its ``line``.
+/// A program that recorded a file's identity can tell later whether the file at a path is
+/// still the same one: a suspended ``JSONLinesJournal`` resumes only while its files are
+/// unchanged, and a photo session skips a card at commit when a file of it differs from the
+/// one it saw. Encoded as its ``line``.
 public struct FileIdentity: Hashable, Sendable, Codable {
   /// The device (`st_dev`).
   public var device: UInt64
@@ -20,13 +18,13 @@ public struct FileIdentity: Hashable, Sendable, Codable {
 
 extension FileIdentity {
   /// The identity of a file's status.
-  init(_ status: FileStatus) {
+  public init(_ status: FileStatus) {
     self.init(
       device: status.device, inode: status.inode, size: status.size,
       modificationNanoseconds: status.modified.nanosecondsSince1970)
   }
 
-  /// `device inode size nanoseconds`, the form of one line of a session's `identities` file.
+  /// `device inode size nanoseconds`, the form of one line of a file of identities.
   public var line: String { "\(device) \(inode) \(size) \(modificationNanoseconds)" }
 
   /// Parses ``line``; nil when it is not four decimal numbers.
@@ -54,20 +52,5 @@ extension FileIdentity {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(line)
-  }
-
-  /// How `self` (what is at the path now) differs from `expected`, in a few words, or nil
-  /// when it is the same file.
-  func difference(from expected: FileIdentity) -> String? {
-    if device != expected.device || inode != expected.inode {
-      return "it is another file than the one the session saw (its inode changed)"
-    }
-    if size != expected.size {
-      return "its size changed from \(expected.size) to \(size) bytes"
-    }
-    if modificationNanoseconds != expected.modificationNanoseconds {
-      return "it was modified since the session started"
-    }
-    return nil
   }
 }

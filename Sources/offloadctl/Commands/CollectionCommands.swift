@@ -156,7 +156,7 @@ struct CollectionCommand: ParsableCommand {
 
     func run() throws {
       let position = try global.changing { (workspace) throws(WorkspaceError) in
-        try workspace.moveCollection(name, to: placement.placement)
+        try workspace.moveCollection(name, to: placement.resolved)
       }
       struct Moved: Encodable { var name: String; var position: Int }
       try global.report(Moved(name: name, position: position)) {

@@ -94,7 +94,7 @@ struct ItemCommand: ParsableCommand {
 
     func run() throws {
       let parsedRole = try ItemCommand.role(role) ?? nil
-      let where_ = placement.placement(under: parent)
+      let where_ = placement.resolved(under: parent)
       let text = words.joined(separator: " ")
       let item = try global.changing { (workspace) throws(WorkspaceError) in
         try workspace.addItem(to: collection, text: text, at: where_, role: parsedRole)
@@ -147,7 +147,7 @@ struct ItemCommand: ParsableCommand {
     }
 
     func run() throws {
-      let where_ = placement.placement(under: into)
+      let where_ = placement.resolved(under: into)
       if selection.isPlainIDs && selection.selectors.count == 1 {
         let id = selection.selectors[0]
         try global.changing { (workspace) throws(WorkspaceError) in
@@ -168,52 +168,117 @@ struct ItemCommand: ParsableCommand {
     }
   }
 
-  /// Which way `item indent` and `item outdent` move an item: `Indent` or `Outdent`.
-  protocol NestingWay { static var isIndent: Bool { get } }
-  enum Indent: NestingWay { static let isIndent = true }
-  enum Outdent: NestingWay { static let isIndent = false }
+  /// Which way `item indent` and `item outdent` move an item: its command's words and the
+  /// workspace's call.
+  protocol NestingWay {
+    /// The command's name and abstract, the verb it reports and the workspace's call.
+    static var words: NestingWords { get }
+  }
 
-  /// What `item done` and `item undone` set: `Done` or `Undone`.
-  protocol DoneState { static var isDone: Bool { get } }
-  enum Done: DoneState { static let isDone = true }
-  enum Undone: DoneState { static let isDone = false }
+  /// The words of a nesting command (its configuration and the verb it reports: `indented`)
+  /// and the workspace's call that moves the item a level in or out.
+  struct NestingWords {
+    var configuration: CommandConfiguration
+    var verb: String
+    var move: (Workspace) -> (String) throws(WorkspaceError) -> Void
+
+    init(
+      _ name: String, _ abstract: String, verb: String,
+      move: @escaping (Workspace) -> (String) throws(WorkspaceError) -> Void
+    ) {
+      configuration = CommandConfiguration(commandName: name, abstract: abstract)
+      self.verb = verb
+      self.move = move
+    }
+  }
+
+  enum Indent: NestingWay {
+    static var words: NestingWords {
+      NestingWords(
+        "indent", "Nest an item under the item above it (it becomes that item's last child).",
+        verb: "indented", move: Workspace.indent)
+    }
+  }
+
+  enum Outdent: NestingWay {
+    static var words: NestingWords {
+      NestingWords(
+        "outdent", "Lift an item out of its parent (it goes right after the parent).",
+        verb: "outdented", move: Workspace.outdent)
+    }
+  }
+
+  /// What `item done` and `item undone` set: the command's name, the words it reports and
+  /// the state it gives the items.
+  protocol DoneState {
+    /// The command's name, and what a bulk change's JSON calls its action (`undone`).
+    static var name: String { get }
+    /// What the items become, in the abstract and the report (`not done`).
+    static var state: String { get }
+    /// The state the workspace's `setDone` is given.
+    static var done: Bool { get }
+  }
+
+  enum Done: DoneState {
+    static let name = "done"
+    static let state = "done"
+    static let done = true
+  }
+
+  enum Undone: DoneState {
+    static let name = "undone"
+    static let state = "not done"
+    static let done = false
+  }
 
   /// `item indent` or `item outdent`, as `Way` says: one item a level in or out.
   struct Nesting<Way: NestingWay>: ParsableCommand {
-    static var configuration: CommandConfiguration {
-      Way.isIndent
-        ? CommandConfiguration(
-          commandName: "indent",
-          abstract: "Nest an item under the item above it (it becomes that item's last child).")
-        : CommandConfiguration(
-          commandName: "outdent",
-          abstract: "Lift an item out of its parent (it goes right after the parent).")
-    }
+    static var configuration: CommandConfiguration { Way.words.configuration }
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The item's id.", completion: StoreCompletion.items) var id: String
 
     func run() throws {
       try global.changing { (workspace) throws(WorkspaceError) in
-        try Way.isIndent ? workspace.indent(id) : workspace.outdent(id)
+        try Way.words.move(workspace)(id)
       }
-      try report(global, Way.isIndent ? "indented" : "outdented", id)
+      try report(global, Way.words.verb, id)
     }
   }
 
-  /// `item done` or `item undone`, as `State` says.
+  /// `item done` or `item undone`, as `State` says: one item, or a selection as one change,
+  /// marked with what is nested under it.
   struct Marking<State: DoneState>: ParsableCommand {
     static var configuration: CommandConfiguration {
       CommandConfiguration(
-        commandName: State.isDone ? "done" : "undone",
-        abstract:
-          "Mark items \(State.isDone ? "done" : "not done"), with what is nested under them (one change).",
+        commandName: State.name,
+        abstract: "Mark items \(State.state), with what is nested under them (one change).",
         discussion: ItemCommand.selectionRule)
     }
     @OptionGroup var global: GlobalOptions
     @OptionGroup var selection: SelectionOptions
 
     func run() throws {
-      try ItemCommand.markDone(State.isDone, global: global, selection: selection)
+      if selection.isPlainIDs && selection.selectors.count == 1 {
+        let id = selection.selectors[0]
+        let change = try global.changing { (workspace) throws(WorkspaceError) in
+          try workspace.setDone(id, State.done)
+        }
+        // A parent takes its subtree along: say how many nested items changed with it.
+        let nested = change.actedOn.filter { $0 != change.selected.first }.count
+        return try report(
+          global, State.state, id,
+          nested == 0 ? "" : " and \(nested) nested item\(nested == 1 ? "" : "s") under it")
+      }
+      let chosen = try selection.selection()
+      let change = try global.changing { (workspace) throws(WorkspaceError) in
+        try workspace.setDone(chosen, in: selection.collection, State.done)
+      }
+      try reportBulk(global, State.name, change) { count in
+        "marked \(count) \(State.state) in \(quoted(change.collections))"
+          + (change.selected.count > change.actedOn.count
+            ? " (\(change.selected.count - change.actedOn.count) already \(change.selected.count - change.actedOn.count == 1 ? "was" : "were"))"
+            : "")
+      }
     }
   }
 
@@ -230,32 +295,6 @@ struct ItemCommand: ParsableCommand {
       return .some(try PlacementRole(parsing: word))
     } catch {
       throw ValidationError("--role \(error.message)")
-    }
-  }
-
-  /// Marks one item, or a selection as one change, done or not done, and reports it.
-  static func markDone(_ done: Bool, global: GlobalOptions, selection: SelectionOptions) throws {
-    let words = done ? "done" : "not done"
-    if selection.isPlainIDs && selection.selectors.count == 1 {
-      let id = selection.selectors[0]
-      let change = try global.changing { (workspace) throws(WorkspaceError) in
-        try workspace.setDone(id, done)
-      }
-      // A parent takes its subtree along: say how many nested items changed with it.
-      let nested = change.actedOn.filter { $0 != change.selected.first }.count
-      return try report(
-        global, words, id,
-        nested == 0 ? "" : " and \(nested) nested item\(nested == 1 ? "" : "s") under it")
-    }
-    let chosen = try selection.selection()
-    let change = try global.changing { (workspace) throws(WorkspaceError) in
-      try workspace.setDone(chosen, in: selection.collection, done)
-    }
-    try reportBulk(global, done ? "done" : "undone", change) { count in
-      "marked \(count) \(words) in \(quoted(change.collections))"
-        + (change.selected.count > change.actedOn.count
-          ? " (\(change.selected.count - change.actedOn.count) already \(change.selected.count - change.actedOn.count == 1 ? "was" : "were"))"
-          : "")
     }
   }
 

@@ -66,7 +66,7 @@ extension PhotosCommand {
     func validate() throws { try value.validate() }
 
     func run() throws {
-      let verb = "\(Value.words.verb) \(value.defaultValueDescription)"
+      let verb = "\(Value.words.verb) \(value.word)"
       try PhotosCommand.mark(global, selection, verb: verb) {
         (session) throws(PhotoSessionError) in try value.put(on: session)
       }
@@ -94,6 +94,8 @@ extension PhotosCommand {
 protocol PhotoMark: ExpressibleByArgument {
   /// The command's name and abstract, its argument's help and the verb it prints.
   static var words: MarkWords { get }
+  /// The value as the command line writes it, printed after the verb (`pick`).
+  var word: String { get }
   /// Throws a `ValidationError` when the value is not one the mark takes (by default, none).
   func validate() throws
   /// Puts the mark on the card on screen.
@@ -102,6 +104,10 @@ protocol PhotoMark: ExpressibleByArgument {
 
 extension PhotoMark {
   func validate() throws {}
+}
+
+extension PhotoMark where Self: RawRepresentable<String> {
+  var word: String { rawValue }
 }
 
 /// The words of a mark's command: its configuration, its argument's help, and the verb it
@@ -119,7 +125,7 @@ struct MarkWords {
 }
 
 /// `photos rate`'s argument: 0 to 5 stars.
-struct Stars: PhotoMark, CustomStringConvertible {
+struct Stars: PhotoMark {
   static let words = MarkWords(
     "rate", "Rate the photo on screen 0 to 5 stars (written as xmp:Rating at commit).",
     argument: ArgumentHelp("0 to 5.", valueName: "stars"), verb: "rated")
@@ -131,7 +137,7 @@ struct Stars: PhotoMark, CustomStringConvertible {
     self.count = count
   }
 
-  var description: String { "\(count)" }
+  var word: String { "\(count)" }
 
   func validate() throws {
     guard (0...5).contains(count) else {

@@ -76,7 +76,7 @@ extension ItemCollection: PlacementSubject {
 extension PlacementOptions<Item> {
   /// The place these options name: beside an item, else first or last under `parent` (or
   /// among the top-level items when there is none).
-  func placement(under parent: String?) -> ItemPlacement {
+  func resolved(under parent: String?) -> ItemPlacement {
     if let before { return .before(before) }
     if let after { return .after(after) }
     if let parent { return first ? .firstChild(of: parent) : .lastChild(of: parent) }
@@ -86,7 +86,7 @@ extension PlacementOptions<Item> {
 
 extension PlacementOptions<ItemCollection> {
   /// The place these options name.
-  var placement: CollectionPlacement {
+  var resolved: CollectionPlacement {
     if let before { return .before(before) }
     if let after { return .after(after) }
     return first ? .first : .last

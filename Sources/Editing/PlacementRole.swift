@@ -97,6 +97,7 @@ extension PlacementRole: Codable {
   ///
   /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError.dataCorrupted` for a word that is not a role.
+  /// - Complexity: O(*m*), where *m* is the word's length.
   public init(from decoder: any Decoder) throws {
     self = try decoder.singleValueContainer().decode(parsedBy: PlacementRole.init(parsing:))
   }

@@ -3,8 +3,17 @@ import Offload
 
 /// The changes the organize pages post, each told apart by its `action` member and carrying
 /// what that action needs; the members sit beside `action` in one JSON object, as the pages
-/// write them. An action that lacks a member it needs is refused while the body is read, with
-/// one line (a ``DeckFailure`` with status 400).
+/// write them.
+///
+/// A body is refused while it is read, with one line: when it has no `action` or a member of
+/// the wrong kind ("the body must be a JSON command"); otherwise (a ``DeckFailure`` with status
+/// 400) when its action is not one the page has, when a collection page's change names no
+/// `collection`, or when the action lacks a member that says what it changes or how: the `id`
+/// of `rename`, `edit` and `move`, the `ids` (or `id`) of the collections page's `delete`, the
+/// `target` of `moveTo`, the `direction` (or, on the collections page, `after`) of `move`, a
+/// `kind` other than `list` or `plan`. Any other member left out takes its default: `done`,
+/// `delete` and `moveTo` of a collection page without `ids`, `id` or `all` select no row, which
+/// the change refuses, and a missing `name` or `text` is "", which the store refuses.
 enum OrganizeCommand {
   /// A change of the collections page (`POST /api/collections`).
   struct Collections: Decodable {
@@ -116,6 +125,8 @@ extension OrganizeCommand.Collections {
 extension OrganizeCommand.Items {
   init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: OrganizeCommand.Member.self)
+    // The action first: a body without one is no command at all, whatever else it lacks.
+    let named = try c.decode(String.self, forKey: .action)
     collection = try c.required(.collection, "the command names no collection")
     version = try c.decodeIfPresent(String.self, forKey: .version)
     func selection() throws -> Selection {
@@ -124,7 +135,7 @@ extension OrganizeCommand.Items {
       }
       return .all(except: try c.decodeIfPresent([String].self, forKey: .except) ?? [])
     }
-    switch try c.decode(String.self, forKey: .action) {
+    switch named {
     case "add":
       action = .add(text: try c.string(.text) ?? "", after: try c.string(.after))
     case "edit":

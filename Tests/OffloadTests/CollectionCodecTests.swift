@@ -223,6 +223,42 @@ struct CollectionCodecTests {
     #expect(fastReads > 100)
   }
 
+  @Test("each member left out in turn: the fast path refuses exactly when JSONDecoder does")
+  func missingMembers() throws {
+    let item = [
+      #""created":"2026-01-01T00:00:00.000Z""#, #""done":true"#, #""id":"xsqwjq""#,
+      #""note":"n""#, #""order":"a0""#, #""parent":"abc123""#, #""role":"fixed""#, #""text":"t""#,
+    ]
+    let collection = [
+      #""created":"2026-01-01T00:00:00.000Z""#, #""id":"abc123""#, #""items":[ITEM]"#,
+      #""kind":"plan""#, #""name":"P""#,
+    ]
+    func file(_ item: [String], _ collection: [String]) -> Data {
+      let data = collection.joined(separator: ",").replacingOccurrences(
+        of: "ITEM", with: "{" + item.joined(separator: ",") + "}")
+      return Data(#"{"data":{\#(data)},"format":"offload.collection","version":1}"#.utf8)
+    }
+    var files = [("no member", file(item, collection))]
+    for member in item {
+      files.append(("the item's \(member)", file(item.filter { $0 != member }, collection)))
+    }
+    for member in collection {
+      files.append(("the collection's \(member)", file(item, collection.filter { $0 != member })))
+    }
+    var refused: [String] = []
+    for (left, data) in files {
+      let fast = DocumentCodec.fastDecode(data, as: ItemCollection.self, format: collectionFormat)
+      let slow = try? CanonicalJSON.decoder().decode(Envelope<ItemCollection>.self, from: data)
+      #expect(fast?.document == slow?.data, "without \(left)")
+      #expect(outcome(data, fastPath: true) == outcome(data, fastPath: false), "without \(left)")
+      if slow == nil { refused.append(left) }
+    }
+    // Every member but an item's note, parent and role is required.
+    #expect(refused.count == 10, "\(refused)")
+    #expect(
+      !refused.contains { $0.contains("note") || $0.contains("parent") || $0.contains("role") })
+  }
+
   @Test(
     "invalid ids, order keys and kinds are left to JSONDecoder and its messages",
     arguments: [

@@ -17,7 +17,9 @@ struct PageTemplateTests {
     }
     for name in pages {
       let page = String(decoding: try #require(files[name]).bytes, as: UTF8.self)
-      #expect(!page.contains("<!-- "), "\(name) kept a marker")
+      for part in PageTemplate.parts {
+        #expect(!page.contains(part.marker), "\(name) kept the \(part.what)'s marker")
+      }
       for line in [
         #"<meta charset="utf-8">"#, #"<link rel="manifest" href="/manifest.webmanifest""#,
         #"<link rel="apple-touch-icon""#, #"<meta name="theme-color""#,

@@ -189,6 +189,15 @@ struct WebAPITests {
             "/api/items", #"{"collection":1}"#, "application/json", .badRequest,
             "the body must be a JSON command"
           ),
+          ("/api/items", "{}", "application/json", .badRequest, "the body must be a JSON command"),
+          (
+            "/api/items", #"{"collection":"c"}"#, "application/json", .badRequest,
+            "the body must be a JSON command"
+          ),
+          (
+            "/api/items", #"{"action":"fly"}"#, "application/json", .badRequest,
+            "the command names no collection"
+          ),
           (
             "/api/items", #"{"action":"fly","collection":"c"}"#, "application/json",
             .badRequest, #"unknown action "fly""#

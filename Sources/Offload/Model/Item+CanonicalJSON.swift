@@ -12,9 +12,9 @@ extension Item: CanonicalJSONCodable {
   static let canonicalKeys: CanonicalJSONKeys = [
     "created", "done", "id", "note", "order", "parent", "role", "text",
   ]
-  /// The keys every item has, as bits of ``canonicalKeys`` (created, done, id, order, text):
-  /// `note`, `parent` and `role` are written only when set.
-  static let requiredKeys: UInt64 = 0b1001_0111
+  /// The keys every item has, as bits of ``canonicalKeys``: `note`, `parent` and `role` are
+  /// written only when set.
+  static let requiredKeys = canonicalKeys.bits(of: "created", "done", "id", "order", "text")
 
   /// Writes the item as its `Codable` conformance does: members in key order, no `parent` for
   /// a root, no `note` without one, no `role` without one.
@@ -71,7 +71,7 @@ extension ItemCollection: CanonicalJSONCodable {
   /// The member keys in the order `Codable` writes them (UTF-8 byte order).
   static let canonicalKeys: CanonicalJSONKeys = ["created", "id", "items", "kind", "name"]
   /// The keys every collection has, as bits of ``canonicalKeys``: all of them.
-  static let requiredKeys: UInt64 = 0b1_1111
+  static let requiredKeys = canonicalKeys.bits(of: "created", "id", "items", "kind", "name")
 
   /// Writes the collection as its `Codable` conformance does.
   ///

@@ -409,4 +409,23 @@ package struct CanonicalJSONKeys: ExpressibleByArrayLiteral, Sendable {
       return Key(count: text.utf8CodeUnitCount, packed: packed, text: text)
     }
   }
+
+  /// The bits of the keys `names` in a bit set of keys read, as
+  /// ``CanonicalJSONReader/readObject(keys:_:)`` returns it (bit *i* for the *i*-th key): the
+  /// members an object must have, from their names.
+  ///
+  /// - Precondition: Every name is one of the keys.
+  /// - Complexity: O(*n* · *k*), where *n* is the total length of `names` and *k* the number
+  ///   of keys.
+  package func bits(of names: StaticString...) -> UInt64 {
+    names.reduce(0) { bits, name in
+      let bytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+      guard
+        let index = keys.firstIndex(where: {
+          UnsafeBufferPointer(start: $0.text.utf8Start, count: $0.count).elementsEqual(bytes)
+        })
+      else { preconditionFailure("\(name) is not one of the keys") }
+      return bits | 1 << UInt64(index)
+    }
+  }
 }
